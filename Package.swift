@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "pinrender",
+    products: [
+        .executable(name: "pinrender", targets: ["pinrender"]),
+        .library(name: "PinRenderCore", targets: ["PinRenderCore"]),
+        .library(name: "PinRender", targets: ["PinRender"]),
+    ],
+    targets: [
+        // C libraries from Debian, seen only by PinRenderGraphics.
+        .systemLibrary(name: "CPoppler", path: "Sources/CInterop/CPoppler",
+                       pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CPangoCairo", path: "Sources/CInterop/CPangoCairo",
+                       pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CQPDF", path: "Sources/CInterop/CQPDF",
+                       pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these C
+        // functions hold the setjmp and return a status instead.
+        .target(name: "CCodecs", path: "Sources/CInterop/CCodecs",
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("exif")]),
+
+        .target(name: "PinRenderCore"),
+        .target(name: "PinRenderGraphics",
+                dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
+        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics"]),
+        .executableTarget(name: "pinrender", dependencies: ["PinRender"]),
+
+        .testTarget(name: "PinRenderCoreTests", dependencies: ["PinRenderCore"]),
+        .testTarget(name: "PinRenderTests",
+                    dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "pinrender"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

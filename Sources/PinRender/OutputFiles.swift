@@ -1,0 +1,43 @@
+import Foundation
+
+/// Outputs written all or nothing: each is written to a temporary file beside its final
+/// path and renamed over it only when every output is complete, so a failure leaves no
+/// partial file and any existing output untouched.
+public final class OutputFiles {
+    private var pending: [(temporary: String, final: String)] = []
+    private var committed = false
+
+    public init() {}
+
+    /// A temporary path to write `final`'s content to.
+    public func temporaryPath(for final: String) -> String {
+        let url = URL(fileURLWithPath: final)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(pending.count).tmp").path
+        pending.append((temporary, final))
+        return temporary
+    }
+
+    /// Renames every temporary file to its final path.
+    public func commit() throws {
+        for (temporary, final) in pending {
+            guard rename(temporary, final) == 0 else {
+                throw OutputError(file: final, reason: String(cString: strerror(errno)))
+            }
+        }
+        committed = true
+    }
+
+    deinit {
+        if !committed {
+            for (temporary, _) in pending { unlink(temporary) }
+        }
+    }
+}
+
+/// An output that cannot be written.
+public struct OutputError: Error, CustomStringConvertible {
+    public var file: String
+    public var reason: String
+    public var description: String { "\(file): cannot write: \(reason)" }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import PinRenderCore
+import PinRenderGraphics
+
+/// `pinrender render`: a document and its pins to annotated PNG or PDF, plus the layout
+/// JSON. Validates everything before writing; writes all outputs or none.
+///
+///     var options = RenderOptions(input: "plan.pdf", pins: "pins.json", output: "out.pdf")
+///     let report = try RenderJob(options: options).run()
+public struct RenderJob {
+    public var options: RenderOptions
+    /// Called with (done, total) after each page.
+    public var progress: ((Int, Int) -> Void)?
+
+    /// What a finished job wrote and what it noticed.
+    public struct Report {
+        public var files: [String]
+        public var warnings: [String]
+        public var scenes: [Scene]
+    }
+
+    public init(options: RenderOptions, progress: ((Int, Int) -> Void)? = nil) {
+        self.options = options
+        self.progress = progress
+    }
+
+    /// Runs the job.
+    public func run() throws -> Report {
+        let kind = try OutputKind(path: options.output)
+        if let input = options.input,
+           URL(fileURLWithPath: input).standardizedFileURL == URL(fileURLWithPath: options.output).standardizedFileURL {
+            throw InputError(source: options.output, location: "", problem: "is the input document; choose another output path")
+        }
+        if kind == .pdf, options.size != nil {
+            throw InputError(source: "--dpi/--scale/--width/--height", location: "",
+                             problem: "set the size of PNG output; a PDF keeps the page size in points")
+        }
+        let document: SourceDocument
+        if let canvas = options.canvas {
+            document = .canvas(canvas)
+        } else if let input = options.input {
+            document = try SourceDocument.open(path: input, password: options.password, pixelLimit: options.pixelLimit)
+        } else {
+            throw InputError(source: "INPUT", location: "", problem: "missing: give a document or --canvas WxH")
+        }
+        let documentName = options.input ?? "--canvas"
+        let pages = try options.pages.pages(of: document.pageCount, file: documentName)
+        var (threads, warnings) = try loadThreads(pageCount: document.pageCount, documentName: documentName)
+        let measurer = PangoTextMeasurer()
+        let layout = PageLayout(theme: options.theme, tooltips: options.tooltips, measurer: measurer,
+                                timeZone: options.timeZone)
+        let byPage = Dictionary(grouping: threads, by: \.root.page)
+        let outputs = OutputFiles()
+        var files: [String] = []
+        var scenes: [Scene] = []
+        var pdfCanvas: Canvas?
+        for (index, page) in pages.enumerated() {
+            let content = try document.contentSize(page: page)
+            let outputSize = kind == .pdf ? content
+                : try (options.size ?? defaultSize(document)).pixelSize(contentSize: content, unitsPerInch: document.unitsPerInch,
+                                                                           pixelLimit: options.pixelLimit)
+            let scene = layout.scene(page: page, threads: byPage[page] ?? [], outputSize: outputSize)
+            switch kind {
+            case .png:
+                let canvas = try Canvas(imageWidth: Int(outputSize.width), height: Int(outputSize.height))
+                try document.draw(page: page, on: canvas)
+                try canvas.draw(scene, theme: options.theme)
+                let path = pages.count == 1 ? options.output : Self.pngPath(options.output, page: page)
+                try canvas.writePNG(to: outputs.temporaryPath(for: path), name: path)
+                files.append(path)
+            case .pdf:
+                if let canvas = pdfCanvas {
+                    canvas.beginPDFPage(size: outputSize)
+                } else {
+                    pdfCanvas = try Canvas(pdfPath: outputs.temporaryPath(for: options.output), firstPageSize: outputSize)
+                    files.append(options.output)
+                }
+                try document.draw(page: page, on: pdfCanvas!)
+                try pdfCanvas!.draw(scene, theme: options.theme)
+                try pdfCanvas!.finishPDFPage()
+            }
+            scenes.append(scene)
+            progress?(index + 1, pages.count)
+        }
+        try pdfCanvas?.finishDocument()
+        if let path = options.layoutJSON {
+            try LayoutFile.write(scenes, to: outputs.temporaryPath(for: path), name: path)
+            files.append(path)
+        }
+        let skipped = threads.filter { !pages.contains($0.root.page) }.count
+        if skipped > 0 && options.pages != .all {
+            warnings.append("\(skipped) pin\(skipped == 1 ? " is" : "s are") on pages not rendered")
+        }
+        threads.removeAll()
+        try outputs.commit()
+        return Report(files: files, warnings: warnings, scenes: scenes)
+    }
+
+    /// Where page `page` of a multi-page PNG export goes: `%d` in the path is replaced by
+    /// the page number; otherwise `-N` goes before the extension (`plan.png` -> `plan-3.png`).
+    public static func pngPath(_ output: String, page: Int) -> String {
+        if output.contains("%d") { return output.replacingOccurrences(of: "%d", with: String(page)) }
+        let url = URL(fileURLWithPath: output)
+        let base = url.deletingPathExtension().lastPathComponent
+        let name = "\(base)-\(page).\(url.pathExtension)"
+        let directory = (output as NSString).deletingLastPathComponent
+        return directory.isEmpty ? name : directory + "/" + name
+    }
+
+    private func defaultSize(_ document: SourceDocument) -> SizeRequest {
+        document.unitsPerInch == nil ? .scale(1) : .dpi(150)
+    }
+
+    private func loadThreads(pageCount: Int, documentName: String) throws -> ([CommentThread], [String]) {
+        var pins = try PinDecoder(source: options.pins).decode(PinSource.read(options.pins))
+        var warnings: [String] = []
+        for (index, pin) in pins.enumerated() where pin.isRoot && pin.page > pageCount {
+            throw InputError(source: options.pins, location: PinDecoder.location(ofPinAt: index) + ".page",
+                             problem: "page \(pin.page), but \(documentName) has \(pageCount) page\(pageCount == 1 ? "" : "s")")
+        }
+        let contentIds = Set(pins.map(\.contentId))
+        if let wanted = options.contentId {
+            pins = pins.filter { $0.contentId == wanted }
+        } else if contentIds.count > 1 {
+            warnings.append("the pins belong to \(contentIds.count) contents (\(contentIds.sorted().joined(separator: ", "))); drawing all of them: pick one with --content-id")
+        }
+        let (threads, threadWarnings) = try ThreadBuilder(source: options.pins).build(pins)
+        return (threads, warnings + threadWarnings.map { "\(options.pins): \($0)" })
+    }
+}
+
+/// The output format, from the output's extension.
+enum OutputKind {
+    case png, pdf
+
+    init(path: String) throws {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "png": self = .png
+        case "pdf": self = .pdf
+        default:
+            throw InputError(source: path, location: "", problem: "the output must end in .png or .pdf")
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import PinRenderCore
+
+/// Everything `pinrender render` is asked to do.
+public struct RenderOptions {
+    /// A document path, or nil with ``canvas`` set.
+    public var input: String?
+    /// A blank container of this size instead of a document (`--canvas WxH`).
+    public var canvas: CGSize?
+    /// Pins: a path or `-` for standard input.
+    public var pins: String
+    /// `.png` or `.pdf`; several PNG pages go to numbered files (see ``RenderJob/pngPath(_:page:)``).
+    public var output: String
+    public var pages: PageSelection = .all
+    /// nil: 150 dpi for PDF pages, scale 1 for images and canvases.
+    public var size: SizeRequest?
+    public var tooltips: TooltipMode = .auto
+    public var theme = Theme()
+    public var layoutJSON: String?
+    /// Only pins of this contentId (all when nil).
+    public var contentId: String?
+    public var password: String?
+    /// The most pixels an input image or an output page may have.
+    public var pixelLimit = 400_000_000
+    public var timeZone = TimeZone(identifier: "UTC")!
+
+    public init(input: String?, canvas: CGSize? = nil, pins: String, output: String) {
+        self.input = input
+        self.canvas = canvas
+        self.pins = pins
+        self.output = output
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import PinRenderCore
+import PinRenderGraphics
+
+/// What pins are drawn on: a PDF, an image, or a blank canvas (`--canvas WxH`).
+public enum SourceDocument {
+    case pdf(PDFDocument)
+    case image(RasterImage)
+    case canvas(CGSize)
+
+    /// Opens a file by its content (not its name): PDF, PNG or JPEG.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - password: for an encrypted PDF.
+    ///   - pixelLimit: images larger than this are refused before decoding.
+    public static func open(path: String, password: String?, pixelLimit: Int) throws -> SourceDocument {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw GraphicsError.unreadable(file: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw GraphicsError.unreadable(file: path, reason: "is a directory, not a document")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw GraphicsError.unreadable(file: path, reason: "cannot be read (permissions?)")
+        }
+        guard !data.isEmpty else { throw GraphicsError.unreadable(file: path, reason: "the file is empty") }
+        if data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil {
+            return .pdf(try PDFDocument(path: path, password: password))
+        }
+        return .image(try RasterImage(path: path, data: data, pixelLimit: pixelLimit))
+    }
+
+    /// How many pages it has (1 for images and canvases).
+    public var pageCount: Int {
+        if case .pdf(let document) = self { return document.pageCount }
+        return 1
+    }
+
+    /// The displayed size of a page, in its units: points for PDF, pixels otherwise.
+    public func contentSize(page: Int) throws -> CGSize {
+        switch self {
+        case .pdf(let document): return document.geometries[page - 1].displayedSize
+        case .image(let image): return image.displayedSize
+        case .canvas(let size): return size
+        }
+    }
+
+    /// Units per inch where `--dpi` means something (72 for PDF points).
+    public var unitsPerInch: Double? {
+        if case .pdf = self { return 72 }
+        return nil
+    }
+
+    /// Draws a page to fill the canvas's current page.
+    public func draw(page: Int, on canvas: Canvas) throws {
+        switch self {
+        case .pdf(let document): try canvas.drawPage(document.page(at: page), size: canvas.size)
+        case .image(let image): try canvas.drawImage(image, size: canvas.size)
+        case .canvas: canvas.fillWhite()
+        }
+    }
+}

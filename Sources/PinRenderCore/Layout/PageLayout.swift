@@ -1,0 +1,120 @@
+import Foundation
+
+/// Lays out one page: markers on their points, badges, and tooltips placed inside the
+/// output. The result is a ``Scene`` in output units that the drawing step follows.
+///
+///     let layout = PageLayout(theme: Theme(), tooltips: .auto, measurer: measurer)
+///     let scene = layout.scene(page: 1, threads: threads, outputSize: CGSize(width: 1754, height: 1240))
+public struct PageLayout {
+    public var theme: Theme
+    public var tooltips: TooltipMode
+    public var measurer: any TextMeasuring
+    /// The time zone tooltips show times in.
+    public var timeZone: TimeZone
+
+    /// Creates a layout.
+    /// - Parameters:
+    ///   - theme: colors, sizes and font.
+    ///   - tooltips: which pins get a tooltip.
+    ///   - measurer: measures text as the renderer will set it.
+    ///   - timeZone: for the times in tooltips; UTC unless told.
+    public init(theme: Theme, tooltips: TooltipMode, measurer: any TextMeasuring,
+                timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        self.theme = theme
+        self.tooltips = tooltips
+        self.measurer = measurer
+        self.timeZone = timeZone
+    }
+
+    /// The UI scale for an output: the theme's, or 1 up to a 1000-unit short side and
+    /// proportional beyond, in steps of 0.05.
+    public func uiScale(for outputSize: CGSize) -> Double {
+        if let fixed = theme.uiScale { return fixed }
+        let short = min(outputSize.width, outputSize.height)
+        return max(1, (short / 1000 * 20).rounded() / 20)
+    }
+
+    /// The scene of `threads` (the root pins of this page) on an output of `outputSize`,
+    /// where normalized (u, v) lands at (u x width, v x height).
+    public func scene(page: Int, threads: [CommentThread], outputSize: CGSize) -> Scene {
+        let ui = uiScale(for: outputSize)
+        var scene = Scene(page: page, width: outputSize.width, height: outputSize.height, uiScale: ui)
+        let placed = threads.compactMap { thread -> (CommentThread, CGPoint)? in
+            guard let p = thread.root.normalizedPoint else { return nil }
+            return (thread, CGPoint(x: p.x * outputSize.width, y: p.y * outputSize.height))
+        }
+        // Resolved under open ones, then by number: the last drawn is on top.
+        scene.markers = placed
+            .sorted { ($0.0.root.resolved ? 0 : 1, $0.0.number) < ($1.0.root.resolved ? 0 : 1, $1.0.number) }
+            .map { marker(for: $0.0, at: $0.1, ui: ui) }
+        if tooltips != .none {
+            placeTooltips(placed, in: &scene, ui: ui)
+        }
+        return scene
+    }
+
+    private func marker(for thread: CommentThread, at point: CGPoint, ui: Double) -> Marker {
+        let r = theme.markerRadius * ui
+        let label = String(thread.number)
+        let labelSize = r * (label.count <= 2 ? 1.0 : label.count == 3 ? 0.78 : 0.6)
+        let small = r * 0.5
+        let corner = r * 0.78
+        let replies = thread.replies.count
+        return Marker(
+            id: thread.id, number: thread.number, x: point.x, y: point.y, radius: r,
+            resolved: thread.root.resolved, replies: replies, voice: thread.root.kind == .voice,
+            label: label, labelSize: labelSize,
+            replyBadge: replies == 0 ? nil
+                : Badge(x: point.x + corner, y: point.y - corner, radius: small * 1.1,
+                        text: replies > 99 ? "99+" : String(replies)),
+            checkBadge: thread.root.resolved
+                ? Badge(x: point.x + corner, y: point.y + corner, radius: small, text: "✓") : nil,
+            voiceBadge: thread.root.kind == .voice
+                ? Badge(x: point.x - corner, y: point.y + corner, radius: small, text: "♪") : nil)
+    }
+
+    private func placeTooltips(_ placed: [(CommentThread, CGPoint)], in scene: inout Scene, ui: Double) {
+        // Most important first: open before resolved, then newest.
+        let ordered = placed.sorted { a, b in
+            if a.0.root.resolved != b.0.root.resolved { return !a.0.root.resolved }
+            if a.0.root.createdAt != b.0.root.createdAt { return a.0.root.createdAt > b.0.root.createdAt }
+            return a.0.id < b.0.id
+        }
+        if tooltips == .auto && placed.count > theme.autoTooltipLimit {
+            scene.droppedTooltips = ordered.map(\.0.id)
+            return
+        }
+        let pad = theme.containerPadding * ui
+        let container = CGRect(x: pad, y: pad, width: scene.width - 2 * pad, height: scene.height - 2 * pad)
+        let arrowLength = 7 * ui
+        let placer = TooltipPlacer(container: container, offset: theme.tooltipGap * ui + arrowLength)
+        var obstacles = scene.markers.map { m in
+            (id: m.id, rect: CGRect(x: m.x - m.radius, y: m.y - m.radius, width: 2 * m.radius, height: 2 * m.radius))
+        }
+        for (thread, point) in ordered {
+            guard let box = TooltipBox(thread: thread, theme: theme, ui: ui, timeZone: timeZone,
+                                       measurer: measurer, limit: container.size) else {
+                scene.droppedTooltips.append(thread.id)
+                continue
+            }
+            let avoid = tooltips == .auto ? obstacles.filter { $0.id != thread.id }.map(\.rect) : nil
+            let u = point.x / max(scene.width, 1e-9), v = point.y / max(scene.height, 1e-9)
+            guard let placement = placer.place(size: box.size, pin: point, markerRadius: theme.markerRadius * ui,
+                                               sides: TooltipPlacer.preferredSides(u: u, v: v),
+                                               avoiding: avoid) else {
+                scene.droppedTooltips.append(thread.id)
+                continue
+            }
+            obstacles.append((id: "", rect: placement.rect))
+            let radius = theme.tooltipCornerRadius * ui
+            let arrow = placement.overPin ? nil : TooltipPlacer.arrow(
+                for: placement.rect, side: placement.side, pin: point, markerRadius: theme.markerRadius * ui,
+                halfWidth: 6 * ui, cornerRadius: radius, tipGap: theme.tooltipGap * ui)
+            scene.tooltips.append(Tooltip(
+                pinId: thread.id, x: placement.rect.minX, y: placement.rect.minY,
+                width: placement.rect.width, height: placement.rect.height, side: placement.side,
+                cornerRadius: radius, arrow: arrow, texts: box.texts(at: placement.rect.origin),
+                resolved: thread.root.resolved))
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// What to draw on one page, in output units (pixels for PNG, points for PDF), every
+/// decision made: the drawing step only follows it. Encoded, it is one page of
+/// `--layout-json`.
+public struct Scene: Sendable, Equatable, Codable {
+    public var page: Int
+    public var width: Double
+    public var height: Double
+    public var uiScale: Double
+    public var markers: [Marker]
+    public var clusters: [Cluster]
+    public var tooltips: [Tooltip]
+    /// Pins whose tooltip did not fit (auto mode) or was left out, most important first.
+    public var droppedTooltips: [String]
+
+    public init(page: Int, width: Double, height: Double, uiScale: Double,
+                markers: [Marker] = [], clusters: [Cluster] = [], tooltips: [Tooltip] = [],
+                droppedTooltips: [String] = []) {
+        self.page = page
+        self.width = width
+        self.height = height
+        self.uiScale = uiScale
+        self.markers = markers
+        self.clusters = clusters
+        self.tooltips = tooltips
+        self.droppedTooltips = droppedTooltips
+    }
+}
+
+/// A small round mark on a marker: reply count, resolved check, voice note.
+public struct Badge: Sendable, Equatable, Codable {
+    public var x: Double
+    public var y: Double
+    public var radius: Double
+    public var text: String
+}
+
+/// A root pin's numbered circle, centered exactly on the pin's point.
+public struct Marker: Sendable, Equatable, Codable {
+    public var id: String
+    public var number: Int
+    public var x: Double
+    public var y: Double
+    public var radius: Double
+    public var resolved: Bool
+    public var replies: Int
+    public var voice: Bool
+    public var label: String
+    public var labelSize: Double
+    /// Reply count, top right.
+    public var replyBadge: Badge?
+    /// Check mark of a resolved pin, bottom right: resolved is told by shape, not color alone.
+    public var checkBadge: Badge?
+    /// Voice comment mark, bottom left.
+    public var voiceBadge: Badge?
+}
+
+/// A group of pins drawn as one bubble with a count.
+public struct Cluster: Sendable, Equatable, Codable {
+    public var id: String
+    public var x: Double
+    public var y: Double
+    public var radius: Double
+    public var count: Int
+    public var unresolved: Int
+    public var label: String
+    public var pinIds: [String]
+}
+
+/// A run of text placed at its top-left corner with the width it wraps at.
+public struct TextBlock: Sendable, Equatable, Codable {
+    public var text: String
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var style: TextStyle
+}
+
+/// A tooltip: a rounded box inside the container with an arrow toward its pin.
+public struct Tooltip: Sendable, Equatable, Codable {
+    /// Which side of the pin the box is on.
+    public enum Side: String, Sendable, Codable, CaseIterable {
+        case top, bottom, left, right
+    }
+
+    public var pinId: String
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public var side: Side
+    public var cornerRadius: Double
+    /// Arrow triangle: base corners on the box edge and the tip next to the marker; nil
+    /// when the box had to be clamped over its pin.
+    public var arrow: [Point]?
+    public var texts: [TextBlock]
+    public var resolved: Bool
+}
+
+/// A plain point in output units (Codable as `{"x", "y"}`).
+public struct Point: Sendable, Equatable, Codable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}

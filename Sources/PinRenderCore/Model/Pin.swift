@@ -1,0 +1,83 @@
+import Foundation
+
+/// One comment as the mobile apps store it: a root pin at a point of the content, or a reply
+/// in a root's thread. Field names follow the apps' JSON (see the brief).
+public struct Pin: Sendable, Equatable {
+    /// A voice comment's recording.
+    public struct Audio: Sendable, Equatable {
+        public var url: String
+        public var durationMs: Int
+        public init(url: String, durationMs: Int) {
+            self.url = url
+            self.durationMs = durationMs
+        }
+    }
+
+    /// What kind of comment this is.
+    public enum Kind: String, Sendable {
+        case text, voice
+    }
+
+    public var id: String
+    public var contentId: String
+    /// 1-based page; replies carry their root's page once threads are built.
+    public var page: Int
+    /// The pin's point, normalized to the displayed content, top-left origin; nil for replies.
+    public var relativeX: Double?
+    public var relativeY: Double?
+    public var authorId: String
+    public var authorName: String?
+    public var createdAt: Date
+    public var text: String
+    public var resolved: Bool
+    public var parentId: String?
+    /// The number the app shows on the pin, when it has one.
+    public var number: Int?
+    public var kind: Kind
+    public var audio: Audio?
+
+    /// Creates a pin; replies leave `relativeX`/`relativeY` nil and name a `parentId`.
+    public init(id: String, contentId: String = "", page: Int = 1,
+                relativeX: Double? = nil, relativeY: Double? = nil,
+                authorId: String = "", authorName: String? = nil,
+                createdAt: Date = Date(timeIntervalSince1970: 0), text: String = "",
+                resolved: Bool = false, parentId: String? = nil, number: Int? = nil,
+                kind: Kind = .text, audio: Audio? = nil) {
+        self.id = id
+        self.contentId = contentId
+        self.page = page
+        self.relativeX = relativeX
+        self.relativeY = relativeY
+        self.authorId = authorId
+        self.authorName = authorName
+        self.createdAt = createdAt
+        self.text = text
+        self.resolved = resolved
+        self.parentId = parentId
+        self.number = number
+        self.kind = kind
+        self.audio = audio
+    }
+
+    /// True for a root comment (one that has a point of its own).
+    public var isRoot: Bool { parentId == nil }
+
+    /// The name to show for the author.
+    public var displayAuthor: String {
+        if let name = authorName, !name.isEmpty { return name }
+        return authorId
+    }
+
+    /// The pin's point as normalized coordinates (roots only).
+    public var normalizedPoint: CGPoint? {
+        guard let x = relativeX, let y = relativeY else { return nil }
+        return CGPoint(x: x, y: y)
+    }
+}
+
+extension Pin {
+    /// Orders comments by creation time, then id, as the threads and numbering do.
+    static func chronological(_ a: Pin, _ b: Pin) -> Bool {
+        a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id < b.id
+    }
+}

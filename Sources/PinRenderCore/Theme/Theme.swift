@@ -1,0 +1,68 @@
+import Foundation
+
+/// Colors, sizes and the font of everything pinrender draws. Sizes are in UI points,
+/// multiplied by the scene's UI scale. A theme file (`--theme FILE`) is a JSON object with
+/// any of these keys; the others keep their defaults.
+///
+///     {"markerFill": "#0A84FF", "fontFamily": "Noto Sans", "tooltipMaxLines": 6}
+public struct Theme: Sendable, Equatable, Codable {
+    public var fontFamily = "DejaVu Sans"
+    public var markerRadius = 13.0
+    public var markerFill = Color(hex: "#E5483B")!
+    public var markerStroke = Color(hex: "#FFFFFF")!
+    public var markerText = Color(hex: "#FFFFFF")!
+    public var markerShadow = Color(hex: "#00000059")!
+    public var resolvedFill = Color(hex: "#98A2B3")!
+    public var resolvedText = Color(hex: "#F2F4F7")!
+    public var checkFill = Color(hex: "#12A150")!
+    public var badgeFill = Color(hex: "#1D2939")!
+    public var badgeText = Color(hex: "#FFFFFF")!
+    public var tooltipBackground = Color(hex: "#FFFFFFF2")!
+    public var tooltipBorder = Color(hex: "#D0D5DD")!
+    public var tooltipText = Color(hex: "#1D2939")!
+    public var tooltipSecondaryText = Color(hex: "#667085")!
+    public var tooltipFontSize = 12.0
+    public var tooltipMaxWidth = 260.0
+    public var tooltipMaxLines = 4
+    public var tooltipPadding = 8.0
+    public var tooltipCornerRadius = 6.0
+    /// Distance between a marker's edge and its tooltip's arrow tip.
+    public var tooltipGap = 4.0
+    /// Space kept free between a tooltip and the container's edge.
+    public var containerPadding = 4.0
+    /// In `--tooltips auto`, pages with more root pins than this show no tooltips.
+    public var autoTooltipLimit = 25
+    /// A fixed UI scale; when absent it follows the output size (1 up to 1000 px short side).
+    public var uiScale: Double?
+
+    /// The default theme.
+    public init() {}
+
+    /// Reads a theme file's JSON over the defaults. Unknown keys are an error, so that a
+    /// misspelt key is not silently ignored.
+    public static func decode(_ data: Data, source: String) throws -> Theme {
+        guard let overrides = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw InputError(source: source, location: "", problem: "expected a JSON object of theme keys")
+        }
+        var merged = try JSONSerialization.jsonObject(
+            with: JSONEncoder().encode(Theme())) as! [String: Any]
+        let known = Set(merged.keys).union(["uiScale"])
+        for (key, value) in overrides {
+            guard known.contains(key) else {
+                let list = known.sorted().joined(separator: ", ")
+                throw InputError(source: source, location: key, problem: "unknown theme key (known: \(list))")
+            }
+            merged[key] = value
+        }
+        do {
+            return try JSONDecoder().decode(Theme.self,
+                                            from: JSONSerialization.data(withJSONObject: merged))
+        } catch let DecodingError.dataCorrupted(context) {
+            throw InputError(source: source, location: context.codingPath.map(\.stringValue).joined(separator: "."),
+                             problem: context.debugDescription)
+        } catch let DecodingError.typeMismatch(type, context) {
+            throw InputError(source: source, location: context.codingPath.map(\.stringValue).joined(separator: "."),
+                             problem: "expected \(type == String.self || type == Color.self ? "a string" : "a number")")
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import PinRenderCore
+internal import CPangoCairo
+internal import CPoppler
+
+/// A Cairo drawing target: one image (for PNG) or a PDF file of any number of pages.
+/// Units are output pixels for images and points for PDF; the origin is top-left.
+///
+///     let canvas = try Canvas(imageWidth: 800, height: 600)
+///     try canvas.drawPage(page, size: canvas.size)
+///     canvas.draw(scene, theme: theme)
+///     try canvas.writePNG(to: "out.png")
+public final class Canvas {
+    private let surface: OpaquePointer
+    private let cr: OpaquePointer
+    private let name: String
+    private let isPDF: Bool
+    private let text = TextSetter()
+    /// The current page's size in output units.
+    public private(set) var size: CGSize
+
+    /// An opaque white image of whole pixels.
+    public init(imageWidth width: Int, height: Int) throws {
+        name = "image"
+        isPDF = false
+        size = CGSize(width: width, height: height)
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        cr = cairo_create(surface)
+        try check("creating a \(width) x \(height) image")
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+    }
+
+    /// A PDF written to `path` as pages are finished; call ``finishDocument()`` at the end.
+    public init(pdfPath path: String, firstPageSize: CGSize) throws {
+        name = path
+        isPDF = true
+        size = firstPageSize
+        surface = cairo_pdf_surface_create(path, firstPageSize.width, firstPageSize.height)
+        cr = cairo_create(surface)
+        try check("creating the PDF")
+        // Cairo stamps "now" unless told; the output must not change from run to run.
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "pinrender")
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Starts the next PDF page at a size of its own (the first page needs no call).
+    public func beginPDFPage(size: CGSize) {
+        self.size = size
+        cairo_pdf_surface_set_size(surface, size.width, size.height)
+    }
+
+    /// Ends the current PDF page.
+    public func finishPDFPage() throws {
+        cairo_show_page(cr)
+        try check("finishing a PDF page")
+    }
+
+    /// Completes the PDF file.
+    public func finishDocument() throws {
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw GraphicsError.unwritable(file: name, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    /// Draws a PDF page (vectors and text stay vectors in a PDF) scaled to fill `size`.
+    public func drawPage(_ page: PDFPage, size target: CGSize) throws {
+        let content = page.popplerSize
+        cairo_save(cr)
+        cairo_scale(cr, target.width / content.width, target.height / content.height)
+        poppler_page_render(page.handle, cr)
+        cairo_restore(cr)
+        try check("drawing page \(page.number)")
+    }
+
+    /// Draws an image as displayed (EXIF orientation applied), scaled to fill `size`.
+    public func drawImage(_ image: RasterImage, size target: CGSize) throws {
+        let displayed = image.displayedSize
+        let m = image.orientation.transform(stored: image.storedSize)
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init(&matrix, m.m11, m.m12, m.m21, m.m22, m.tX, m.tY)
+        cairo_save(cr)
+        cairo_rectangle(cr, 0, 0, target.width, target.height)
+        cairo_clip(cr)
+        cairo_scale(cr, target.width / displayed.width, target.height / displayed.height)
+        cairo_transform(cr, &matrix)
+        cairo_set_source_surface(cr, image.surface, 0, 0)
+        let pattern = cairo_get_source(cr)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_restore(cr)
+        try check("drawing \(image.path)")
+    }
+
+    /// Fills the page white (a blank container).
+    public func fillWhite() {
+        cairo_save(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Draws a scene in a theme's colors: markers, then tooltips over them.
+    public func draw(_ scene: Scene, theme: Theme) throws {
+        SceneDrawer(cr: cr, text: text, theme: theme).draw(scene)
+        try check("drawing the pins of page \(scene.page)")
+    }
+
+    /// Writes the image as PNG to `path`; `name` is how errors call it.
+    public func writePNG(to path: String, name: String) throws {
+        precondition(!isPDF, "writePNG is for image canvases")
+        try PNGWriter.write(surface, to: path, name: name)
+    }
+
+    private func check(_ context: String) throws {
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw GraphicsError.cairo(context: "\(name): \(context)", status: String(cString: cairo_status_to_string(status)))
+        }
+    }
+}

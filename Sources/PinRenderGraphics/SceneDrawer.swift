@@ -1,0 +1,120 @@
+import Foundation
+import PinRenderCore
+internal import CPangoCairo
+
+/// Draws a ``Scene`` with Cairo and Pango, exactly as laid out: no decisions here.
+struct SceneDrawer {
+    let cr: OpaquePointer
+    let text: TextSetter
+    let theme: Theme
+
+    func draw(_ scene: Scene) {
+        cairo_save(cr)
+        for marker in scene.markers { draw(marker, ui: scene.uiScale) }
+        for cluster in scene.clusters { draw(cluster, ui: scene.uiScale) }
+        for tooltip in scene.tooltips { draw(tooltip, ui: scene.uiScale) }
+        cairo_restore(cr)
+    }
+
+    private func draw(_ marker: Marker, ui: Double) {
+        // Shadow, ring, fill.
+        setColor(theme.markerShadow)
+        circle(marker.x, marker.y + 1.2 * ui, marker.radius + 0.8 * ui)
+        cairo_fill(cr)
+        setColor(theme.markerStroke)
+        circle(marker.x, marker.y, marker.radius)
+        cairo_fill(cr)
+        setColor(marker.resolved ? theme.resolvedFill : theme.markerFill)
+        circle(marker.x, marker.y, marker.radius - 2 * ui)
+        cairo_fill(cr)
+        centered(marker.label, x: marker.x, y: marker.y, size: marker.labelSize * 0.82, bold: true,
+                 color: marker.resolved ? theme.resolvedText : theme.markerText)
+        if let badge = marker.replyBadge { draw(badge, fill: theme.badgeFill, ui: ui) }
+        if let badge = marker.checkBadge { draw(badge, fill: theme.checkFill, ui: ui) }
+        if let badge = marker.voiceBadge { draw(badge, fill: theme.badgeFill, ui: ui) }
+    }
+
+    private func draw(_ badge: Badge, fill: Color, ui: Double) {
+        setColor(theme.markerStroke)
+        circle(badge.x, badge.y, badge.radius + 1.2 * ui)
+        cairo_fill(cr)
+        setColor(fill)
+        circle(badge.x, badge.y, badge.radius)
+        cairo_fill(cr)
+        let size = badge.radius * (badge.text.count > 2 ? 0.9 : 1.25)
+        centered(badge.text, x: badge.x, y: badge.y, size: size, bold: true, color: theme.badgeText)
+    }
+
+    private func draw(_ cluster: Cluster, ui: Double) {
+        setColor(theme.markerStroke)
+        circle(cluster.x, cluster.y, cluster.radius)
+        cairo_fill(cr)
+        setColor(theme.badgeFill)
+        circle(cluster.x, cluster.y, cluster.radius - 2 * ui)
+        cairo_fill(cr)
+        centered(cluster.label, x: cluster.x, y: cluster.y, size: cluster.radius * 0.7, bold: true,
+                 color: theme.badgeText)
+    }
+
+    private func draw(_ tooltip: Tooltip, ui: Double) {
+        roundedRect(tooltip.x, tooltip.y, tooltip.width, tooltip.height, tooltip.cornerRadius)
+        if let arrow = tooltip.arrow {
+            cairo_move_to(cr, arrow[0].x, arrow[0].y)
+            cairo_line_to(cr, arrow[2].x, arrow[2].y)
+            cairo_line_to(cr, arrow[1].x, arrow[1].y)
+            cairo_close_path(cr)
+        }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        setColor(theme.tooltipBackground)
+        cairo_fill_preserve(cr)
+        setColor(theme.tooltipBorder)
+        cairo_set_line_width(cr, 1 * ui)
+        if tooltip.resolved {
+            var dashes = [4 * ui, 3 * ui]
+            cairo_set_dash(cr, &dashes, 2, 0)
+        }
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+        // Repaint the box over the arrow's base line.
+        if tooltip.arrow != nil {
+            roundedRect(tooltip.x + 1 * ui, tooltip.y + 1 * ui, tooltip.width - 2 * ui, tooltip.height - 2 * ui,
+                        max(0, tooltip.cornerRadius - 1 * ui))
+            setColor(theme.tooltipBackground)
+            cairo_fill(cr)
+        }
+        for block in tooltip.texts {
+            let layout = text.layout(block.text, style: block.style, width: block.width + 0.5)
+            setColor(block.style.color)
+            cairo_move_to(cr, block.x, block.y)
+            pango_cairo_show_layout(cr, layout.handle)
+        }
+    }
+
+    private func centered(_ label: String, x: Double, y: Double, size: Double, bold: Bool, color: Color) {
+        let style = TextStyle(fontFamily: theme.fontFamily, size: size, bold: bold, color: color)
+        let layout = text.layout(label, style: style, width: nil)
+        let ink = layout.inkRect
+        setColor(color)
+        cairo_move_to(cr, x - ink.x - ink.width / 2, y - ink.y - ink.height / 2)
+        pango_cairo_show_layout(cr, layout.handle)
+    }
+
+    private func circle(_ x: Double, _ y: Double, _ r: Double) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x, y, max(0, r), 0, 2 * .pi)
+    }
+
+    private func roundedRect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double) {
+        let r = min(r, w / 2, h / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + w - r, y + r, r, -.pi / 2, 0)
+        cairo_arc(cr, x + w - r, y + h - r, r, 0, .pi / 2)
+        cairo_arc(cr, x + r, y + h - r, r, .pi / 2, .pi)
+        cairo_arc(cr, x + r, y + r, r, .pi, 1.5 * .pi)
+        cairo_close_path(cr)
+    }
+
+    private func setColor(_ c: Color) {
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    }
+}

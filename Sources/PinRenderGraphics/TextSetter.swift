@@ -1,0 +1,84 @@
+import PinRenderCore
+internal import CPangoCairo
+
+/// Sets text with Pango the same way for measuring and for drawing: one PangoContext with
+/// metric hinting off, so that a size measured before drawing is the size drawn.
+final class TextSetter {
+    private let context: OpaquePointer
+
+    init() {
+        let fontMap = pango_cairo_font_map_get_default()
+        context = pango_font_map_create_context(fontMap)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+    }
+
+    /// A layout of `text` in `style`, wrapping at `width` (nil: no wrapping) and ellipsized
+    /// after `style.maxLines` lines. The caller owns it (``Layout`` frees it).
+    func layout(_ text: String, style: TextStyle, width: Double?) -> Layout {
+        let layout = pango_layout_new(context)!
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, style.fontFamily)
+        pango_font_description_set_absolute_size(font, style.size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(font, style.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        if let width {
+            pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.up)))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            pango_layout_set_height(layout, -Int32(max(1, style.maxLines)))
+        }
+        pango_layout_set_text(layout, text, -1)
+        return Layout(handle: layout)
+    }
+
+    /// Owns one PangoLayout.
+    final class Layout {
+        let handle: OpaquePointer
+
+        init(handle: OpaquePointer) {
+            self.handle = handle
+        }
+
+        deinit {
+            g_object_unref(UnsafeMutableRawPointer(handle))
+        }
+
+        /// Logical size in output units.
+        var size: (width: Double, height: Double) {
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_get_extents(handle, &ink, &logical)
+            let scale = Double(PANGO_SCALE)
+            return (Double(logical.width) / scale, Double(logical.height) / scale)
+        }
+
+        /// The inked rectangle (x, y, width, height) relative to the layout's origin.
+        var inkRect: (x: Double, y: Double, width: Double, height: Double) {
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_get_extents(handle, &ink, &logical)
+            let scale = Double(PANGO_SCALE)
+            return (Double(ink.x) / scale, Double(ink.y) / scale,
+                    Double(ink.width) / scale, Double(ink.height) / scale)
+        }
+    }
+}
+
+/// Measures text with Pango for the layout step.
+public final class PangoTextMeasurer: TextMeasuring {
+    private let setter = TextSetter()
+
+    public init() {}
+
+    public func measure(_ text: String, style: TextStyle, maxWidth: Double) -> (width: Double, height: Double) {
+        setter.layout(text, style: style, width: maxWidth).size
+    }
+}

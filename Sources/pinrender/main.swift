@@ -1,0 +1,49 @@
+import Foundation
+import PinRender
+import PinRenderCore
+import PinRenderGraphics
+
+/// The version `pinrender --version` prints.
+let version = "0.1.0"
+
+let mainHelp = """
+pinrender \(version): comment pins on PDF pages and images
+
+USAGE
+  pinrender render INPUT --pins PINS -o OUT [options]   annotated PNG or PDF
+  pinrender --version
+  pinrender COMMAND --help                               details and examples
+
+EXAMPLE
+  pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-few.json -o out/plan.png
+
+Exit status: 0 done; 2 bad usage or bad input (one line on standard error, nothing written).
+"""
+
+/// Prints a warning line on standard error.
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("pinrender: warning: \(message)\n".utf8))
+}
+
+func main() -> Int32 {
+    let words = Array(CommandLine.arguments.dropFirst())
+    do {
+        switch words.first {
+        case nil, "--help", "-h", "help":
+            print(mainHelp)
+            return words.isEmpty ? 2 : 0
+        case "--version":
+            print("pinrender \(version)")
+            return 0
+        case "render":
+            return try RenderCommand.run(Array(words.dropFirst()))
+        case let other?:
+            throw usage("unknown command \(other)")
+        }
+    } catch {
+        FileHandle.standardError.write(Data("pinrender: \(error)\n".utf8))
+        return 2
+    }
+}
+
+exit(main())

@@ -45,7 +45,8 @@ public struct RenderJob {
         }
         let documentName = options.input ?? "--canvas"
         let pages = try options.pages.pages(of: document.pageCount, file: documentName)
-        var (threads, warnings) = try loadThreads(pageCount: document.pageCount, documentName: documentName)
+        let (threads, loadWarnings) = try loadThreads(pageCount: document.pageCount, documentName: documentName)
+        var warnings = loadWarnings
         let measurer = PangoTextMeasurer()
         let layout = PageLayout(theme: options.theme, tooltips: options.tooltips, measurer: measurer,
                                 timeZone: options.timeZone)
@@ -91,7 +92,6 @@ public struct RenderJob {
         if skipped > 0 && options.pages != .all {
             warnings.append("\(skipped) pin\(skipped == 1 ? " is" : "s are") on pages not rendered")
         }
-        threads.removeAll()
         try outputs.commit()
         return Report(files: files, warnings: warnings, scenes: scenes)
     }

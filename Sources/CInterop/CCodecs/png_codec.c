@@ -1,5 +1,6 @@
 #include "pr_codecs.h"
 
+#include <errno.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -123,7 +124,7 @@ int pr_png_write_rgb24(const char *path, const uint8_t *pixels, int width, int h
                        int stride, int level, int filter, pr_error *error) {
     FILE *volatile file = fopen(path, "wb");
     if (file == NULL) {
-        snprintf(error->message, sizeof error->message, "cannot open for writing");
+        snprintf(error->message, sizeof error->message, "%s", strerror(errno));
         return -1;
     }
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, error, report_error,
@@ -154,12 +155,12 @@ int pr_png_write_rgb24(const char *path, const uint8_t *pixels, int width, int h
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     if (fflush(file) != 0 || ferror(file)) {
+        snprintf(error->message, sizeof error->message, "%s", strerror(errno));
         fclose(file);
-        snprintf(error->message, sizeof error->message, "write failed (disk full?)");
         return -1;
     }
     if (fclose(file) != 0) {
-        snprintf(error->message, sizeof error->message, "write failed (disk full?)");
+        snprintf(error->message, sizeof error->message, "%s", strerror(errno));
         return -1;
     }
     return 0;

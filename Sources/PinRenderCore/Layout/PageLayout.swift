@@ -97,11 +97,11 @@ public struct PageLayout {
                 scene.droppedTooltips.append(thread.id)
                 continue
             }
-            let avoid = tooltips == .auto ? obstacles.filter { $0.id != thread.id }.map(\.rect) : nil
+            let others = obstacles.filter { $0.id != thread.id }.map(\.rect)
             let u = point.x / max(scene.width, 1e-9), v = point.y / max(scene.height, 1e-9)
             guard let placement = placer.place(size: box.size, pin: point, markerRadius: theme.markerRadius * ui,
                                                sides: TooltipPlacer.preferredSides(u: u, v: v),
-                                               avoiding: avoid) else {
+                                               avoiding: tooltips == .auto ? others : nil, soft: others) else {
                 scene.droppedTooltips.append(thread.id)
                 continue
             }
@@ -116,5 +116,7 @@ public struct PageLayout {
                 cornerRadius: radius, arrow: arrow, texts: box.texts(at: placement.rect.origin),
                 resolved: thread.root.resolved))
         }
+        // Drawn in this order: the most important last, on top.
+        scene.tooltips.reverse()
     }
 }

@@ -8,6 +8,7 @@ public struct Scene: Sendable, Equatable, Codable {
     public var uiScale: Double
     public var markers: [Marker]
     public var clusters: [Cluster]
+    /// In drawing order: the most important (open, newest) last, on top.
     public var tooltips: [Tooltip]
     /// Pins whose tooltip did not fit (auto mode) or was left out, most important first.
     public var droppedTooltips: [String]

@@ -12,7 +12,9 @@ struct TooltipContent: Equatable {
 
     init(thread: CommentThread, timeZone: TimeZone) {
         let root = thread.root
-        header = "#\(thread.number) · \(Self.clean(root.displayAuthor, keepNewlines: false)) · "
+        // Left-to-right whatever the name's script: a left-to-right mark first, and the name
+        // isolated (FSI ... PDI) so a Hebrew or Arabic name cannot reorder the date.
+        header = "\u{200E}#\(thread.number) · \u{2068}\(Self.clean(root.displayAuthor, keepNewlines: false))\u{2069} · "
             + ISODate.display(root.createdAt, timeZone: timeZone)
         var text = Self.clean(String(root.text.prefix(Self.bodyCharacterLimit)), keepNewlines: true)
         if text.isEmpty && root.kind == .voice { text = "Voice comment" }
@@ -25,7 +27,7 @@ struct TooltipContent: Equatable {
             parts.append(thread.replies.count == 1 ? "1 reply" : "\(thread.replies.count) replies")
         }
         if root.resolved { parts.append("✓ Resolved") }
-        footer = parts.isEmpty ? nil : parts.joined(separator: " · ")
+        footer = parts.isEmpty ? nil : "\u{200E}" + parts.joined(separator: " · ")
     }
 
     /// `0:42`, `12:05`, `1:02:03`.

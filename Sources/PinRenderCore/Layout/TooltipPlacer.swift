@@ -30,19 +30,30 @@ struct TooltipPlacer {
         var overPin: Bool
     }
 
-    /// The first side (in `sides` order) whose box fits and, with `avoiding`, overlaps no
-    /// obstacle. Without a fitting side: nil when avoiding, else the box clamped inside.
+    /// The first side (in `sides` order) whose box fits and overlaps no obstacle.
+    /// With `avoiding` (strict), nil when every fitting side collides. Otherwise the
+    /// `soft` obstacles are avoided where possible: the fitting side with the least overlap
+    /// wins, and with no fitting side the box is clamped inside, over its pin if it must.
     func place(size: CGSize, pin: CGPoint, markerRadius: Double, sides: [Tooltip.Side],
-               avoiding obstacles: [CGRect]?) -> Placement? {
+               avoiding obstacles: [CGRect]?, soft: [CGRect] = []) -> Placement? {
         guard size.width <= container.width, size.height <= container.height else { return nil }
+        let others = obstacles ?? soft
+        var best: (placement: Placement, overlap: Double)?
         for side in sides {
             let raw = candidate(side: side, size: size, pin: pin, markerRadius: markerRadius)
             guard fitsAlongMainAxis(raw, side: side) else { continue }
-            let rect = clamped(raw)
-            if let obstacles, obstacles.contains(where: { $0.intersects(rect) }) { continue }
-            return Placement(rect: rect, side: side, overPin: false)
+            for rect in alignments(of: raw, side: side, pin: pin, inset: markerRadius).map(clamped) {
+            let overlap = others.reduce(0.0) { total, other in
+                let common = other.intersection(rect)
+                return common.isNull ? total : total + common.width * common.height
+            }
+            let placement = Placement(rect: rect, side: side, overPin: false)
+            if overlap == 0 && !others.contains(where: { $0.intersects(rect) }) { return placement }
+            if best == nil || overlap < best!.overlap { best = (placement, overlap) }
+            }
         }
         if obstacles != nil { return nil }
+        if let best { return best.placement }
         let side = sides.max { room(on: $0, pin: pin) < room(on: $1, pin: pin) }!
         let rect = clamped(candidate(side: side, size: size, pin: pin, markerRadius: markerRadius))
         let near = CGRect(x: pin.x - markerRadius, y: pin.y - markerRadius,
@@ -61,6 +72,20 @@ struct TooltipPlacer {
         case .right: origin = CGPoint(x: pin.x + distance, y: pin.y - size.height / 2)
         }
         return CGRect(origin: origin, size: size)
+    }
+
+    /// The box centered across its side, then starting and ending at the pin (the
+    /// `-start` and `-end` placements of floating-ui), `inset` keeping the arrow clear of
+    /// the corner.
+    private func alignments(of rect: CGRect, side: Tooltip.Side, pin: CGPoint, inset: Double) -> [CGRect] {
+        switch side {
+        case .top, .bottom:
+            return [rect, rect.offsetBy(dx: pin.x - inset - rect.minX, dy: 0),
+                    rect.offsetBy(dx: pin.x + inset - rect.maxX, dy: 0)]
+        case .left, .right:
+            return [rect, rect.offsetBy(dx: 0, dy: pin.y - inset - rect.minY),
+                    rect.offsetBy(dx: 0, dy: pin.y + inset - rect.maxY)]
+        }
     }
 
     private func fitsAlongMainAxis(_ rect: CGRect, side: Tooltip.Side) -> Bool {

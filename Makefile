@@ -1,0 +1,46 @@
+# pinrender: `make demo` renders the samples into out/, `make test` runs the tests.
+# Both install the Debian packages they need when missing (run as root on a fresh machine).
+
+SWIFT ?= swift
+BIN = .build/release/pinrender
+PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-dev \
+	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji \
+	poppler-utils qpdf
+SAMPLES = samples
+PINS = samples/pins
+
+.PHONY: deps build demo test samples clean
+
+deps:
+	@missing=$$(for p in $(PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing:" $$missing; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product pinrender
+
+demo: build
+	@mkdir -p out
+	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-few.json -o out/floorplan.pdf
+	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-few.json --dpi 100 -o out/floorplan.png
+	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-edges.json --page 1 --tooltips all --dpi 100 -o out/edges.png
+	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --page 1 --dpi 100 -o out/crowd.png
+	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/threads.json --page 1 --tooltips all --dpi 100 -o out/threads.png --layout-json out/threads.json
+	$(BIN) render $(SAMPLES)/photo.jpg --pins $(PINS)/photo.json --tooltips all -o out/photo.png
+	$(BIN) render $(SAMPLES)/photo.jpg --pins $(PINS)/photo.json -o out/photo.pdf
+	$(BIN) render $(SAMPLES)/screenshot.png --pins $(PINS)/screenshot.json --tooltips all -o out/screenshot.png
+	$(BIN) render --canvas 390x844 --pins $(PINS)/screenshot.json --tooltips all -o out/canvas.png
+	@echo "rendered into out/:"; ls out
+
+test: deps
+	$(SWIFT) build --product pinrender
+	$(SWIFT) test
+
+samples:
+	python3 $(SAMPLES)/make_samples.py
+
+clean:
+	rm -rf .build out

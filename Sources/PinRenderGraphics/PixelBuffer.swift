@@ -1,0 +1,53 @@
+import Foundation
+internal import CCodecs
+
+/// Decoded pixels as straight RGBA bytes, row by row: what tests and image comparison read.
+///
+///     let image = try PixelBuffer(pngAt: "out.png")
+///     image.pixel(x: 10, y: 20) // (r, g, b, a)
+public struct PixelBuffer: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// `width * height * 4` bytes: R, G, B, A.
+    public let rgba: [UInt8]
+
+    /// Decodes a PNG file.
+    public init(pngAt path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw GraphicsError.unreadable(file: path, reason: "no such file")
+        }
+        let bytes = [UInt8](data)
+        var info = pr_image_info()
+        var error = pr_error()
+        guard pr_png_read_info(bytes, bytes.count, &info, &error) == 0 else {
+            throw GraphicsError.unreadable(file: path, reason: RasterImage.message(error))
+        }
+        let w = Int(info.width), h = Int(info.height)
+        var bgra = [UInt8](repeating: 0, count: w * h * 4)
+        let status = bgra.withUnsafeMutableBufferPointer {
+            pr_png_decode(bytes, bytes.count, $0.baseAddress, Int32(w * 4), &error)
+        }
+        guard status == 0 else { throw GraphicsError.unreadable(file: path, reason: RasterImage.message(error)) }
+        // Premultiplied BGRA to straight RGBA.
+        for i in stride(from: 0, to: bgra.count, by: 4) {
+            let a = bgra[i + 3]
+            let unpremultiply: (UInt8) -> UInt8 = { a == 0 || a == 255 ? $0 : UInt8(min(255, (Int($0) * 255 + Int(a) / 2) / Int(a))) }
+            (bgra[i], bgra[i + 2]) = (unpremultiply(bgra[i + 2]), unpremultiply(bgra[i]))
+            bgra[i + 1] = unpremultiply(bgra[i + 1])
+        }
+        width = w
+        height = h
+        rgba = bgra
+    }
+
+    /// The pixel at (x, y), top-left origin.
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3])
+    }
+}
+
+extension PixelBuffer: CustomStringConvertible {
+    /// Size only: the bytes would swamp any message.
+    public var description: String { "PixelBuffer(\(width) x \(height))" }
+}

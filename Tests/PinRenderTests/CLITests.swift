@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import PinRenderGraphics
+
+/// The command line as scripts use it: help, version, stdin, page naming, layout JSON,
+/// byte-identical output.
+@Suite struct CLITests {
+    @Test func helpAndVersion() throws {
+        let help = try Support.pinrender(["render", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("EXAMPLES") && help.stdout.contains("--tooltips auto|all|none"))
+        let version = try Support.pinrender(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("pinrender "))
+        let unknown = try Support.pinrender(["frobnicate"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("frobnicate"))
+    }
+
+    @Test func pinsFromStandardInputAndSeveralPagesToNumberedPNGs() throws {
+        let dir = try Support.scratch()
+        let pins = try Data(contentsOf: URL(fileURLWithPath: Support.pinsFile([(1, 0.5, 0.5), (2, 0.5, 0.5)], in: dir)))
+        let out = dir.appendingPathComponent("plan.png").path
+        let result = try Support.pinrender(["render", Support.path("samples/floorplan.pdf"), "--pins", "-",
+                                            "--pages", "1-2", "--dpi", "30", "-o", out], input: pins)
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(files == ["pins.json", "plan-1.png", "plan-2.png"])
+        let pattern = dir.appendingPathComponent("sheet-%d.png").path
+        #expect(try Support.pinsrenderOK(["render", Support.path("samples/floorplan.pdf"), "--pins", dir.appendingPathComponent("pins.json").path,
+                                           "--pages", "2", "--dpi", "30", "-o", pattern]))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("sheet-%d.png").path)
+                || FileManager.default.fileExists(atPath: dir.appendingPathComponent("sheet-2.png").path))
+    }
+
+    @Test func sameInputSameBytes() throws {
+        let dir = try Support.scratch()
+        let pins = Support.path("samples/pins/threads.json")
+        for ext in ["png", "pdf"] {
+            var outputs: [Data] = []
+            for run in 0..<2 {
+                let out = dir.appendingPathComponent("run\(run).\(ext)").path
+                let json = dir.appendingPathComponent("run\(run)-\(ext).json").path
+                var arguments = ["render", Support.path("samples/floorplan.pdf"), "--pins", pins, "--page", "1",
+                                 "--tooltips", "all", "-o", out, "--layout-json", json]
+                if ext == "png" { arguments += ["--dpi", "50"] }
+                #expect(try Support.pinsrenderOK(arguments))
+                outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)) + Data(contentsOf: URL(fileURLWithPath: json)))
+            }
+            #expect(outputs[0] == outputs[1], "\(ext) output differs between runs")
+        }
+    }
+
+    @Test func layoutJSONHasTheBriefsKeys() throws {
+        let dir = try Support.scratch()
+        let json = dir.appendingPathComponent("layout.json").path
+        #expect(try Support.pinsrenderOK(["render", Support.path("samples/floorplan.pdf"), "--pins",
+                                           Support.path("samples/pins/threads.json"), "--page", "1", "--dpi", "72",
+                                           "--tooltips", "all", "-o", dir.appendingPathComponent("t.png").path,
+                                           "--layout-json", json]))
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let page = try #require((root["pages"] as? [[String: Any]])?.first)
+        #expect(page["page"] as? Int == 1)
+        #expect(page["width"] as? Double == 1191 && page["height"] as? Double == 842)
+        let markers = try #require(page["markers"] as? [[String: Any]])
+        #expect(!markers.isEmpty)
+        for key in ["id", "number", "x", "y", "radius", "resolved", "replies"] {
+            #expect(markers.allSatisfy { $0[key] != nil }, "marker key \(key) missing")
+        }
+        #expect(page["clusters"] is [Any])
+        let tooltips = try #require(page["tooltips"] as? [[String: Any]])
+        for key in ["pinId", "x", "y", "width", "height"] {
+            #expect(tooltips.allSatisfy { $0[key] != nil }, "tooltip key \(key) missing")
+        }
+        // Replies are counted on their root: the sample has a thread with replies.
+        #expect(markers.contains { ($0["replies"] as? Int ?? 0) > 0 })
+    }
+}

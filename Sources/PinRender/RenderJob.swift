@@ -49,7 +49,7 @@ public struct RenderJob {
         var warnings = loadWarnings
         let measurer = PangoTextMeasurer()
         let layout = PageLayout(theme: options.theme, tooltips: options.tooltips, measurer: measurer,
-                                timeZone: options.timeZone)
+                                timeZone: options.timeZone, clustering: options.clustering)
         let byPage = Dictionary(grouping: threads, by: \.root.page)
         let outputs = OutputFiles()
         var files: [String] = []

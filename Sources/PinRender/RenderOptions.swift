@@ -15,6 +15,7 @@ public struct RenderOptions {
     /// nil: 150 dpi for PDF pages, scale 1 for images and canvases.
     public var size: SizeRequest?
     public var tooltips: TooltipMode = .auto
+    public var clustering: ClusterMode = .auto
     public var theme = Theme()
     public var layoutJSON: String?
     /// Only pins of this contentId (all when nil).

@@ -21,13 +21,17 @@ public enum SourceDocument {
         guard !isDirectory.boolValue else {
             throw GraphicsError.unreadable(file: path, reason: "is a directory, not a document")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let file = FileHandle(forReadingAtPath: path) else {
             throw GraphicsError.unreadable(file: path, reason: "cannot be read (permissions?)")
         }
-        guard !data.isEmpty else { throw GraphicsError.unreadable(file: path, reason: "the file is empty") }
-        if data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil {
+        defer { try? file.close() }
+        // Sniff the content, not the name; PDF allows junk before the header.
+        let head = (try? file.read(upToCount: 1024)) ?? Data()
+        guard !head.isEmpty else { throw GraphicsError.unreadable(file: path, reason: "the file is empty") }
+        if head.range(of: Data("%PDF-".utf8)) != nil {
             return .pdf(try PDFDocument(path: path, password: password))
         }
+        let data = head + ((try? file.readToEnd()) ?? Data())
         return .image(try RasterImage(path: path, data: data, pixelLimit: pixelLimit))
     }
 

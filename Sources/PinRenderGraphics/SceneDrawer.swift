@@ -46,14 +46,23 @@ struct SceneDrawer {
     }
 
     private func draw(_ cluster: Cluster, ui: Double) {
+        setColor(theme.markerShadow)
+        circle(cluster.x, cluster.y + 1.2 * ui, cluster.radius + 0.8 * ui)
+        cairo_fill(cr)
         setColor(theme.markerStroke)
         circle(cluster.x, cluster.y, cluster.radius)
         cairo_fill(cr)
-        setColor(theme.badgeFill)
+        setColor(cluster.unresolved > 0 ? theme.badgeFill : theme.resolvedFill)
         circle(cluster.x, cluster.y, cluster.radius - 2 * ui)
         cairo_fill(cr)
-        centered(cluster.label, x: cluster.x, y: cluster.y, size: cluster.radius * 0.7, bold: true,
-                 color: theme.badgeText)
+        // A second ring says "several" even without the number.
+        setColor(theme.markerStroke)
+        cairo_set_line_width(cr, 1 * ui)
+        circle(cluster.x, cluster.y, cluster.radius - 4.5 * ui)
+        cairo_stroke(cr)
+        let size = cluster.radius * (cluster.label.count <= 2 ? 0.85 : cluster.label.count == 3 ? 0.7 : 0.58)
+        centered(cluster.label, x: cluster.x, y: cluster.y, size: size, bold: true, color: theme.badgeText)
+        if let badge = cluster.unresolvedBadge { draw(badge, fill: theme.markerFill, ui: ui) }
     }
 
     private func draw(_ tooltip: Tooltip, ui: Double) {

@@ -25,6 +25,8 @@ enum RenderCommand {
       --width W, --height H    fit the PNG inside W and/or H pixels, keeping the aspect
       --tooltips auto|all|none auto (default): where they fit without covering others, on
                                pages of at most 25 pins; all: every pin; none: markers only
+      --cluster auto|off       auto (default): markers that would overlap become one bubble
+                               with the count and, in red, how many are open
       --theme FILE             JSON of colors, sizes and font (see README.md)
       --layout-json FILE       write what was drawn, in output pixels, per page
       --content-id ID          draw only the pins of this contentId
@@ -42,7 +44,7 @@ enum RenderCommand {
     """
 
     static let valued: Set<String> = ["--pins", "-o", "--output", "--page", "--pages", "--dpi", "--scale",
-                                      "--width", "--height", "--tooltips", "--theme", "--layout-json",
+                                      "--width", "--height", "--tooltips", "--cluster", "--theme", "--layout-json",
                                       "--content-id", "--password", "--max-pixels", "--timezone", "--canvas"]
 
     static func run(_ words: [String]) throws -> Int32 {
@@ -69,6 +71,10 @@ enum RenderCommand {
         if let mode = arguments.value("--tooltips") {
             guard let value = TooltipMode(rawValue: mode) else { throw usage("--tooltips takes auto, all or none") }
             options.tooltips = value
+        }
+        if let mode = arguments.value("--cluster") {
+            guard let value = ClusterMode(rawValue: mode) else { throw usage("--cluster takes auto or off") }
+            options.clustering = value
         }
         if let theme = arguments.value("--theme") {
             guard let data = FileManager.default.contents(atPath: theme) else {

@@ -11,6 +11,7 @@ pinrender \(version): comment pins on PDF pages and images
 
 USAGE
   pinrender render INPUT --pins PINS -o OUT [options]   annotated PNG or PDF
+  pinrender cluster PINS [--zoom Z] [--json]              clusters per zoom
   pinrender --version
   pinrender COMMAND --help                               details and examples
 
@@ -37,6 +38,8 @@ func main() -> Int32 {
             return 0
         case "render":
             return try RenderCommand.run(Array(words.dropFirst()))
+        case "cluster":
+            return try ClusterCommand.run(Array(words.dropFirst()))
         case let other?:
             throw usage("unknown command \(other)")
         }

@@ -73,4 +73,26 @@ import PinRenderGraphics
         // Replies are counted on their root: the sample has a thread with replies.
         #expect(markers.contains { ($0["replies"] as? Int ?? 0) > 0 })
     }
+
+    @Test func themeColorsAndFitWidth() throws {
+        let dir = try Support.scratch()
+        let theme = dir.appendingPathComponent("theme.json")
+        try Data(##"{"markerFill": "#0A84FF", "markerRadius": 20}"##.utf8).write(to: theme)
+        let pins = try Support.pinsFile([(1, 0.25, 0.5)], in: dir)
+        let out = dir.appendingPathComponent("themed.png").path
+        #expect(try Support.pinsrenderOK(["render", Support.path("samples/screenshot.png"), "--pins", pins,
+                                           "--theme", theme.path, "--width", "375", "--tooltips", "none", "-o", out]))
+        let image = try PixelBuffer(pngAt: out)
+        #expect(image.width == 375 && image.height == 667, "\(image)")
+        let center = try #require(image.centerOfColor((0x0A, 0x84, 0xFF), near: (93.75, 333.5), window: 30))
+        #expect(abs(center.x - 93.75) <= 1 && abs(center.y - 333.5) <= 1)
+        #expect(image.count(of: markerFill) == 0, "the default color is still drawn")
+        // The fill disk is the radius less the 2-point ring: about pi * 18^2 pixels.
+        let filled = Double(image.count(of: (0x0A, 0x84, 0xFF)))
+        #expect(filled > 0.8 * .pi * 18 * 18 && filled < 1.1 * .pi * 18 * 18, "\(filled) pixels")
+
+        try Data(##"{"markerFil": "#0A84FF"}"##.utf8).write(to: theme)
+        let bad = try Support.pinrender(["render", "--canvas", "100x100", "--pins", pins, "--theme", theme.path, "-o", out])
+        #expect(bad.status == 2 && bad.stderr.contains("markerFil") && bad.stderr.contains("theme.json"))
+    }
 }

@@ -29,7 +29,7 @@ import PinRenderGraphics
         let long = String(repeating: "Длинный комментарий с переносами, emoji 🚧 и mixed text. ", count: 12)
         let pins = try Support.pinsFile(Self.edgePoints.map { (1, $0.0, $0.1) }, in: dir, text: long)
         let out = dir.appendingPathComponent("edges.png").path, json = dir.appendingPathComponent("layout.json").path
-        #expect(try Support.pinsrenderOK(["render", "--canvas", size, "--pins", pins, "--tooltips", "all",
+        #expect(try Support.pinsrenderOK(["render", "--canvas", size, "--pins", pins, "--tooltips", "all", "--cluster", "off",
                                            "-o", out, "--layout-json", json]))
         let layout = try JSONDecoder().decode(Layout.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
         let page = try #require(layout.pages.first)

@@ -25,6 +25,14 @@ static void ignore_message(j_common_ptr info, int level) {
     (void)level;
 }
 
+static void report_errors_to(struct jpeg_decompress_struct *info, error_manager *manager,
+                             pr_error *error) {
+    info->err = jpeg_std_error(&manager->base);
+    manager->base.error_exit = jump_on_error;
+    manager->base.emit_message = ignore_message;
+    manager->error = error;
+}
+
 /* EXIF orientation 1...8 from the APP1 segment, 1 when absent or unreadable. */
 static int exif_orientation(const uint8_t *bytes, size_t length) {
     ExifData *data = exif_data_new_from_data(bytes, (unsigned int)length);
@@ -43,10 +51,8 @@ int pr_jpeg_read_info(const uint8_t *bytes, size_t length, pr_image_info *result
                       pr_error *error) {
     struct jpeg_decompress_struct info;
     error_manager manager;
-    info.err = jpeg_std_error(&manager.base);
-    manager.base.error_exit = jump_on_error;
-    manager.base.emit_message = ignore_message;
-    manager.error = error;
+    report_errors_to(&info, &manager, error);
+    /* setjmp must run in this frame, the one that is still live when libjpeg jumps. */
     if (setjmp(manager.jump)) {
         jpeg_destroy_decompress(&info);
         return -1;
@@ -66,10 +72,8 @@ int pr_jpeg_decode(const uint8_t *bytes, size_t length, uint8_t *pixels, int str
                    pr_error *error) {
     struct jpeg_decompress_struct info;
     error_manager manager;
-    info.err = jpeg_std_error(&manager.base);
-    manager.base.error_exit = jump_on_error;
-    manager.base.emit_message = ignore_message;
-    manager.error = error;
+    report_errors_to(&info, &manager, error);
+    /* setjmp must run in this frame, the one that is still live when libjpeg jumps. */
     if (setjmp(manager.jump)) {
         jpeg_destroy_decompress(&info);
         return -1;

@@ -11,6 +11,8 @@ public struct PageLayout {
     public var measurer: any TextMeasuring
     /// The time zone tooltips show times in.
     public var timeZone: TimeZone
+    /// Whether markers that would overlap become cluster bubbles.
+    public var clustering: ClusterMode
 
     /// Creates a layout.
     /// - Parameters:
@@ -18,12 +20,14 @@ public struct PageLayout {
     ///   - tooltips: which pins get a tooltip.
     ///   - measurer: measures text as the renderer will set it.
     ///   - timeZone: for the times in tooltips; UTC unless told.
+    ///   - clustering: `.auto` groups markers that would overlap; `.off` by default.
     public init(theme: Theme, tooltips: TooltipMode, measurer: any TextMeasuring,
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+                timeZone: TimeZone = TimeZone(identifier: "UTC")!, clustering: ClusterMode = .off) {
         self.theme = theme
         self.tooltips = tooltips
         self.measurer = measurer
         self.timeZone = timeZone
+        self.clustering = clustering
     }
 
     /// The UI scale for an output: the theme's, or 1 up to a 1000-unit short side and
@@ -39,9 +43,14 @@ public struct PageLayout {
     public func scene(page: Int, threads: [CommentThread], outputSize: CGSize) -> Scene {
         let ui = uiScale(for: outputSize)
         var scene = Scene(page: page, width: outputSize.width, height: outputSize.height, uiScale: ui)
-        let placed = threads.compactMap { thread -> (CommentThread, CGPoint)? in
+        var placed = threads.compactMap { thread -> (CommentThread, CGPoint)? in
             guard let p = thread.root.normalizedPoint else { return nil }
             return (thread, CGPoint(x: p.x * outputSize.width, y: p.y * outputSize.height))
+        }
+        if clustering == .auto {
+            scene.clusters = clusters(of: placed, ui: ui)
+            let clustered = Set(scene.clusters.flatMap(\.pinIds))
+            placed.removeAll { clustered.contains($0.0.id) }
         }
         // Resolved under open ones, then by number: the last drawn is on top.
         scene.markers = placed
@@ -90,6 +99,8 @@ public struct PageLayout {
         let placer = TooltipPlacer(container: container, offset: theme.tooltipGap * ui + arrowLength)
         var obstacles = scene.markers.map { m in
             (id: m.id, rect: CGRect(x: m.x - m.radius, y: m.y - m.radius, width: 2 * m.radius, height: 2 * m.radius))
+        } + scene.clusters.map { c in
+            (id: c.id, rect: CGRect(x: c.x - c.radius, y: c.y - c.radius, width: 2 * c.radius, height: 2 * c.radius))
         }
         for (thread, point) in ordered {
             guard let box = TooltipBox(thread: thread, theme: theme, ui: ui, timeZone: timeZone,

@@ -65,6 +65,8 @@ public struct Cluster: Sendable, Equatable, Codable {
     public var unresolved: Int
     public var label: String
     public var pinIds: [String]
+    /// How many are open, top right; none when all are resolved.
+    public var unresolvedBadge: Badge?
 }
 
 /// A run of text placed at its top-left corner with the width it wraps at.

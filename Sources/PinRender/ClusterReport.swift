@@ -1,0 +1,110 @@
+import Foundation
+import PinRenderCore
+
+/// `pinrender cluster`: pins to clusters per zoom, as JSON for other tools and benchmarks.
+///
+///     {"zooms": [{"zoom": 0, "clusters": [{"id", "x", "y", "count", "unresolved",
+///       "expansionZoom", "pinIds"}], "points": [{"id", "x", "y"}]}]}
+///
+/// x and y are normalized. Every root pin is in exactly one cluster or point per zoom.
+/// Beyond `maxZoom` pins that were still grouped are fanned out: their points carry
+/// `fanX`, `fanY`, the normalized position to show them at.
+public enum ClusterReport {
+    /// Reads, validates and clusters the root pins of a pins file.
+    public static func index(pinsAt source: String, options: ClusterOptions) throws -> ClusterIndex {
+        let pins = try PinDecoder(source: source).decode(PinSource.read(source))
+        return ClusterIndex(points: pins.compactMap { pin in
+            guard let p = pin.normalizedPoint else { return nil }
+            return ClusterPoint(id: pin.id, x: p.x, y: p.y, resolved: pin.resolved, authorId: pin.authorId)
+        }, options: options)
+    }
+
+    /// The JSON text for the given zooms.
+    public static func json(_ index: ClusterIndex, zooms: [Int]) -> Data {
+        var out = JSONWriter()
+        out.raw("{\"zooms\":[")
+        for (z, zoom) in zooms.enumerated() {
+            if z > 0 { out.raw(",") }
+            out.raw("{\"zoom\":\(zoom),\"clusters\":[")
+            let nodes = index.nodes(atZoom: zoom)
+            var first = true
+            for node in nodes where index.isCluster(node) {
+                if !first { out.raw(",") }
+                first = false
+                let p = index.position(of: node)
+                out.raw("{\"id\":"); out.string(index.id(of: node))
+                out.raw(",\"x\":"); out.number(p.x)
+                out.raw(",\"y\":"); out.number(p.y)
+                out.raw(",\"count\":\(index.count(of: node)),\"unresolved\":\(index.unresolvedCount(of: node))")
+                out.raw(",\"expansionZoom\":\(index.expansionZoom(of: node)),\"pinIds\":[")
+                for (i, leaf) in index.leaves(of: node).enumerated() {
+                    if i > 0 { out.raw(",") }
+                    out.string(index.points[leaf].id)
+                }
+                out.raw("]}")
+            }
+            out.raw("],\"points\":[")
+            let fans = zoom > index.options.maxZoom ? fanPositions(index, zoom: zoom) : [:]
+            first = true
+            for node in nodes where !index.isCluster(node) {
+                if !first { out.raw(",") }
+                first = false
+                let p = index.position(of: node)
+                out.raw("{\"id\":"); out.string(index.points[node].id)
+                out.raw(",\"x\":"); out.number(p.x)
+                out.raw(",\"y\":"); out.number(p.y)
+                if let fan = fans[node] {
+                    out.raw(",\"fanX\":"); out.number(fan.x)
+                    out.raw(",\"fanY\":"); out.number(fan.y)
+                }
+                out.raw("}")
+            }
+            out.raw("]}")
+        }
+        out.raw("]}\n")
+        return out.data
+    }
+
+    /// Where fanned-out pins are shown at a zoom beyond `maxZoom`: around their group's
+    /// center, one cluster radius apart.
+    static func fanPositions(_ index: ClusterIndex, zoom: Int) -> [Int: CGPoint] {
+        let pixels = index.options.extent * pow(2, Double(zoom))
+        var result: [Int: CGPoint] = [:]
+        for group in index.fannedGroups() {
+            let center = index.position(of: group.center)
+            let offsets = FanOut.offsets(count: group.pins.count, spacing: index.options.radius)
+            for (pin, offset) in zip(group.pins, offsets) {
+                result[pin] = CGPoint(x: center.x + offset.x / pixels, y: center.y + offset.y / pixels)
+            }
+        }
+        return result
+    }
+}
+
+/// Appends JSON text fast, for outputs of millions of values.
+struct JSONWriter {
+    private(set) var data = Data()
+
+    mutating func raw(_ text: String) { data.append(contentsOf: text.utf8) }
+
+    /// Shortest round-tripping form; JSON has no NaN or infinity, so those become null.
+    mutating func number(_ value: Double) {
+        raw(value.isFinite ? "\(value)" : "null")
+    }
+
+    mutating func string(_ text: String) {
+        data.append(UInt8(ascii: "\""))
+        for unit in text.utf8 {
+            switch unit {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0..<0x20: raw(String(format: "\\u%04x", unit))
+            default: data.append(unit)
+            }
+        }
+        data.append(UInt8(ascii: "\""))
+    }
+}

@@ -54,7 +54,7 @@ public struct PageLayout {
         }
         // Resolved under open ones, then by number: the last drawn is on top.
         scene.markers = placed
-            .sorted { ($0.0.root.resolved ? 0 : 1, $0.0.number) < ($1.0.root.resolved ? 0 : 1, $1.0.number) }
+            .sorted { ($0.0.root.resolved ? 0 : 1, $0.0.number, $0.0.id) < ($1.0.root.resolved ? 0 : 1, $1.0.number, $1.0.id) }
             .map { marker(for: $0.0, at: $0.1, ui: ui) }
         if tooltips != .none {
             placeTooltips(placed, in: &scene, ui: ui)

@@ -17,8 +17,9 @@ public struct Color: Sendable, Equatable, Codable {
 
     /// Parses `#RRGGBB` or `#RRGGBBAA`; nil for anything else.
     public init?(hex: String) {
-        guard hex.hasPrefix("#"), hex.count == 7 || hex.count == 9,
-              let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        let digits = hex.dropFirst()
+        guard hex.hasPrefix("#"), hex.count == 7 || hex.count == 9, digits.allSatisfy(\.isHexDigit),
+              let value = UInt32(digits, radix: 16) else { return nil }
         let rgba = hex.count == 7 ? value << 8 | 0xff : value
         self.init(red: Double(rgba >> 24 & 0xff) / 255, green: Double(rgba >> 16 & 0xff) / 255,
                   blue: Double(rgba >> 8 & 0xff) / 255, alpha: Double(rgba & 0xff) / 255)

@@ -63,6 +63,11 @@ public struct Theme: Sendable, Equatable, Codable {
         } catch let DecodingError.typeMismatch(type, context) {
             throw InputError(source: source, location: context.codingPath.map(\.stringValue).joined(separator: "."),
                              problem: "expected \(type == String.self || type == Color.self ? "a string" : "a number")")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw InputError(source: source, location: context.codingPath.map(\.stringValue).joined(separator: "."),
+                             problem: "null is not a value here; leave the key out to keep the default")
+        } catch {
+            throw InputError(source: source, location: "", problem: "\(error)")
         }
     }
 }

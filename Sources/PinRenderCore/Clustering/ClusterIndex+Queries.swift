@@ -75,12 +75,7 @@ extension ClusterIndex {
 
     /// The pin node with this id, if any.
     public func pin(withId id: String) -> Node? {
-        var low = 0, high = points.count
-        while low < high {
-            let mid = (low + high) / 2
-            if points[mid].id < id { low = mid + 1 } else { high = mid }
-        }
-        return low < points.count && points[low].id == id ? low : nil
+        points.firstIndex { $0.id == id }
     }
 
     /// Distinct authors of a node's pins, sorted.

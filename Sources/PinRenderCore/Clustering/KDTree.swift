@@ -23,25 +23,38 @@ struct KDTree {
     /// Calls `body` with the index of every point within distance `r` of (x, y).
     func within(x: Double, y: Double, r: Double, _ body: (Int32) -> Void) {
         guard !ids.isEmpty else { return }
-        within(x, y, r * r, r, 0, ids.count - 1, 0, body)
-    }
-
-    private func within(_ x: Double, _ y: Double, _ r2: Double, _ r: Double,
-                        _ left: Int, _ right: Int, _ axis: Int, _ body: (Int32) -> Void) {
-        if right - left <= nodeSize {
-            for i in left...right {
-                let dx = xs[i] - x, dy = ys[i] - y
-                if dx * dx + dy * dy <= r2 { body(ids[i]) }
+        let r2 = r * r
+        let leaf = nodeSize
+        ids.withUnsafeBufferPointer { ids in
+            xs.withUnsafeBufferPointer { xs in
+                ys.withUnsafeBufferPointer { ys in
+                    // An explicit stack: the tree is at most 2 log2(n) deep.
+                    withUnsafeTemporaryAllocation(of: (Int, Int, Int).self, capacity: 130) { stack in
+                        var top = 0
+                        stack[0] = (0, ids.count - 1, 0)
+                        top = 1
+                        while top > 0 {
+                            top -= 1
+                            let (left, right, axis) = stack[top]
+                            if right - left <= leaf {
+                                for i in left...right {
+                                    let dx = xs[i] - x, dy = ys[i] - y
+                                    if dx * dx + dy * dy <= r2 { body(ids[i]) }
+                                }
+                                continue
+                            }
+                            let m = (left + right) >> 1
+                            let dx = xs[m] - x, dy = ys[m] - y
+                            if dx * dx + dy * dy <= r2 { body(ids[m]) }
+                            let value = axis == 0 ? x : y
+                            let split = axis == 0 ? xs[m] : ys[m]
+                            if value - r <= split { stack[top] = (left, m - 1, 1 - axis); top += 1 }
+                            if value + r >= split { stack[top] = (m + 1, right, 1 - axis); top += 1 }
+                        }
+                    }
+                }
             }
-            return
         }
-        let m = (left + right) >> 1
-        let dx = xs[m] - x, dy = ys[m] - y
-        if dx * dx + dy * dy <= r2 { body(ids[m]) }
-        let value = axis == 0 ? x : y
-        let split = axis == 0 ? xs[m] : ys[m]
-        if value - r <= split { within(x, y, r2, r, left, m - 1, 1 - axis, body) }
-        if value + r >= split { within(x, y, r2, r, m + 1, right, 1 - axis, body) }
     }
 
     /// Calls `body` with the index of every point inside the closed box.

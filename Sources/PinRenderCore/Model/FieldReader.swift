@@ -4,7 +4,7 @@ import Foundation
 struct FieldReader {
     let source: String
     let location: String
-    let fields: [String: JSONValue]
+    let fields: JSONObject
 
     private func failure(_ key: String, _ problem: String) -> InputError {
         InputError(source: source, location: "\(location).\(key)", problem: problem)

@@ -16,10 +16,9 @@ public struct PinDecoder: Sendable {
     public func decode(_ data: Data) throws -> [Pin] {
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONParser.parse(data)
         } catch {
-            throw InputError(source: source, location: "",
-                                problem: "not valid JSON (\(Self.describe(error)))")
+            throw InputError(source: source, location: "", problem: "not valid JSON: \(error)")
         }
         let items: [JSONValue]
         switch root {
@@ -73,13 +72,5 @@ public struct PinDecoder: Sendable {
         }
         pin.audio = try reader.audio("audio")
         return pin
-    }
-
-    private static func describe(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-            return underlying
-        }
-        return "\(error)"
     }
 }

@@ -9,7 +9,7 @@ PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-d
 SAMPLES = samples
 PINS = samples/pins
 
-.PHONY: deps build demo test samples clean
+.PHONY: deps build demo test bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -38,6 +38,13 @@ demo: build
 test: deps
 	$(SWIFT) build --product pinrender
 	$(SWIFT) test
+
+bench: deps
+	$(SWIFT) build -c release --product pinrender-bench
+	@mkdir -p bench
+	@{ echo "# Benchmarks"; echo; echo "Machine: $$(nproc) cores, $$(uname -m), $$(date -u +%Y-%m-%d)."; \
+	   echo "Reference figures are from ../shared/design/anchors.md (same kind of machine)."; echo; \
+	   .build/release/pinrender-bench; } | tee bench/RESULTS.md
 
 samples:
 	python3 $(SAMPLES)/make_samples.py

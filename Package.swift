@@ -26,6 +26,8 @@ let package = Package(
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
         .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics"]),
         .executableTarget(name: "pinrender", dependencies: ["PinRender"]),
+        .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore"],
+                          path: "Sources/pinrender-bench"),
 
         .testTarget(name: "PinRenderCoreTests", dependencies: ["PinRenderCore"]),
         .testTarget(name: "PinRenderTests",

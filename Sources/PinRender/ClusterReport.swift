@@ -19,13 +19,13 @@ public enum ClusterReport {
         }, options: options)
     }
 
-    /// The JSON text for the given zooms.
-    public static func json(_ index: ClusterIndex, zooms: [Int]) -> Data {
-        var out = JSONWriter()
+    /// Writes the JSON text for the given zooms to `sink`, a megabyte or so at a time.
+    public static func writeJSON(_ index: ClusterIndex, zooms: [Int], to sink: @escaping (Data) -> Void) {
+        var out = JSONWriter(sink: sink)
         out.raw("{\"zooms\":[")
         for (z, zoom) in zooms.enumerated() {
             if z > 0 { out.raw(",") }
-            out.raw("{\"zoom\":\(zoom),\"clusters\":[")
+            out.raw("{\"zoom\":"); out.integer(zoom); out.raw(",\"clusters\":[")
             let nodes = index.nodes(atZoom: zoom)
             var first = true
             for node in nodes where index.isCluster(node) {
@@ -35,8 +35,10 @@ public enum ClusterReport {
                 out.raw("{\"id\":"); out.string(index.id(of: node))
                 out.raw(",\"x\":"); out.number(p.x)
                 out.raw(",\"y\":"); out.number(p.y)
-                out.raw(",\"count\":\(index.count(of: node)),\"unresolved\":\(index.unresolvedCount(of: node))")
-                out.raw(",\"expansionZoom\":\(index.expansionZoom(of: node)),\"pinIds\":[")
+                out.raw(",\"count\":"); out.integer(index.count(of: node))
+                out.raw(",\"unresolved\":"); out.integer(index.unresolvedCount(of: node))
+                out.raw(",\"expansionZoom\":"); out.integer(index.expansionZoom(of: node))
+                out.raw(",\"pinIds\":[")
                 for (i, leaf) in index.leaves(of: node).enumerated() {
                     if i > 0 { out.raw(",") }
                     out.string(index.points[leaf].id)
@@ -62,7 +64,7 @@ public enum ClusterReport {
             out.raw("]}")
         }
         out.raw("]}\n")
-        return out.data
+        out.flush()
     }
 
     /// Where fanned-out pins are shown at a zoom beyond `maxZoom`: around their group's
@@ -81,30 +83,54 @@ public enum ClusterReport {
     }
 }
 
-/// Appends JSON text fast, for outputs of millions of values.
+/// Appends JSON text fast, for outputs of millions of values, handing it on in chunks.
 struct JSONWriter {
-    private(set) var data = Data()
+    private var bytes: [UInt8] = []
+    private let sink: (Data) -> Void
 
-    mutating func raw(_ text: String) { data.append(contentsOf: text.utf8) }
+    /// A writer that passes every megabyte or so to `sink`.
+    init(sink: @escaping (Data) -> Void) {
+        self.sink = sink
+        bytes.reserveCapacity(1 << 20 + 4096)
+    }
+
+    mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        if bytes.count >= 1 << 20 { flush() }
+    }
+
+    mutating func flush() {
+        sink(Data(bytes))
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     /// Shortest round-tripping form; JSON has no NaN or infinity, so those become null.
     mutating func number(_ value: Double) {
-        raw(value.isFinite ? "\(value)" : "null")
+        raw(value.isFinite ? value.description : "null")
+    }
+
+    mutating func integer(_ value: Int) {
+        raw(String(value))
     }
 
     mutating func string(_ text: String) {
-        data.append(UInt8(ascii: "\""))
-        for unit in text.utf8 {
-            switch unit {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0..<0x20: raw(String(format: "\\u%04x", unit))
-            default: data.append(unit)
+        bytes.append(UInt8(ascii: "\""))
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: utf8)
+        } else {
+            for unit in utf8 {
+                switch unit {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
+                case 0x0A: bytes.append(contentsOf: "\\n".utf8)
+                case 0x0D: bytes.append(contentsOf: "\\r".utf8)
+                case 0x09: bytes.append(contentsOf: "\\t".utf8)
+                case 0..<0x20: bytes.append(contentsOf: String(format: "\\u%04x", unit).utf8)
+                default: bytes.append(unit)
+                }
             }
         }
-        data.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "\""))
     }
 }

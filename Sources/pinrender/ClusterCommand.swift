@@ -49,7 +49,7 @@ enum ClusterCommand {
         let zooms = zoom.map { [min(max($0, index.zoomRange.lowerBound), index.zoomRange.upperBound)] }
             ?? Array(index.zoomRange)
         if json {
-            FileHandle.standardOutput.write(ClusterReport.json(index, zooms: zooms))
+            ClusterReport.writeJSON(index, zooms: zooms) { FileHandle.standardOutput.write($0) }
         } else {
             print("zoom  clusters  single pins  largest")
             for z in zooms {

@@ -1,0 +1,87 @@
+import Foundation
+import PinRender
+import PinRenderCore
+
+// `make bench`: clustering and pin-heavy rendering, timed in release builds and set beside
+// the reference figures of ../shared/design/anchors.md (supercluster on Node 20, 2 cores).
+// Writes the table to standard output; the Makefile saves it in bench/RESULTS.md.
+
+/// Uniform random points, as in supercluster's benchmark.
+func randomPoints(_ n: Int, seed: UInt64) -> [ClusterPoint] {
+    var state = seed
+    func next() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) * 0x1.0p-53
+    }
+    return (0..<n).map { ClusterPoint(id: "p\($0)", x: next(), y: next(), resolved: $0 % 3 == 0) }
+}
+
+/// Median wall time of `runs` calls, in seconds.
+func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return times.sorted()[times.count / 2]
+}
+
+func format(_ seconds: Double) -> String {
+    seconds < 1 ? String(format: "%.0f ms", seconds * 1000) : String(format: "%.2f s", seconds)
+}
+
+/// supercluster's load times from anchors.md, by (points, maxZoom).
+let reference: [String: Double] = ["10000@8": 0.051, "100000@8": 0.484, "10000@16": 0.28, "100000@16": 2.1,
+                                   "1000000@16": 20]
+
+print("## Clustering (radius 40, extent 512, minPoints 2, uniform random points)\n")
+print("| points | maxZoom | build | queries of every zoom | supercluster build | ratio (pinrender/supercluster) |")
+print("|---:|---:|---:|---:|---:|---:|")
+for (n, maxZoom) in [(10_000, 8), (100_000, 8), (10_000, 16), (100_000, 16), (1_000_000, 16)] {
+    let points = randomPoints(n, seed: 42)
+    let options = ClusterOptions(radius: 40, extent: 512, minPoints: 2, minZoom: 0, maxZoom: maxZoom)
+    var index: ClusterIndex?
+    let runs = n >= 1_000_000 ? 1 : 3
+    let build = median(runs) { index = ClusterIndex(points: points, options: options) }
+    let world = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var shown = 0
+    let queries = median(runs) {
+        shown = 0
+        for zoom in index!.zoomRange { shown += index!.nodes(atZoom: zoom, in: world).count }
+    }
+    let peer = reference["\(n)@\(maxZoom)"]
+    let ratio = peer.map { String(format: "%.2f", build / $0) } ?? "-"
+    print("| \(n) | \(maxZoom) | \(format(build)) | \(format(queries)) (\(shown) nodes) | \(peer.map(format) ?? "-") | \(ratio) |")
+}
+
+// A page with 10k pins, against the same page with none.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let work = root.appendingPathComponent("bench/work")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+var state: UInt64 = 7
+func unit() -> Double {
+    state = state &* 6364136223846793005 &+ 1442695040888963407
+    return Double(state >> 11) * 0x1.0p-53
+}
+let pins = (0..<10_000).map { i in
+    ["id": "p\(i)", "contentId": "plan", "relativeX": unit(), "relativeY": unit(), "authorId": "u\(i % 9)",
+     "createdAt": "2026-11-02T09:15:00Z", "text": "Comment \(i)", "resolved": i % 4 == 0] as [String: Any]
+}
+let pinsPath = work.appendingPathComponent("pins-10k.json").path
+try JSONSerialization.data(withJSONObject: ["pins": pins]).write(to: URL(fileURLWithPath: pinsPath))
+let emptyPath = work.appendingPathComponent("pins-none.json").path
+try Data("[]".utf8).write(to: URL(fileURLWithPath: emptyPath))
+func render(_ pins: String) throws {
+    var options = RenderOptions(input: root.appendingPathComponent("samples/floorplan.pdf").path, pins: pins,
+                                output: work.appendingPathComponent("page.png").path)
+    options.pages = .list([1])
+    options.size = .dpi(150)
+    _ = try RenderJob(options: options).run()
+}
+let plain = try median(3) { try render(emptyPath) }
+let busy = try median(3) { try render(pinsPath) }
+print("\n## A page with 10,000 pins (floor plan page 1, 150 dpi PNG, clusters and tooltips auto)\n")
+print("| page alone | page with 10k pins | added by the pins |")
+print("|---:|---:|---:|")
+print("| \(format(plain)) | \(format(busy)) | \(format(busy - plain)) |")

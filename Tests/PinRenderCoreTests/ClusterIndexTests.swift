@@ -73,6 +73,25 @@ import Testing
         }
     }
 
+    @Test func largeTreesSortedOnTwoCoresAnswerLikeAScan() {
+        var random = SplitMix64(seed: 3)
+        // Many repeated coordinates too, as the three-way partition must handle.
+        let xs = (0..<80_000).map { _ in (random.unit() * 500).rounded() / 500 }
+        let ys = (0..<80_000).map { _ in random.unit() }
+        let tree = KDTree(xs: xs, ys: ys)
+        for _ in 0..<40 {
+            let x = random.unit(), y = random.unit(), r = random.unit() * 0.02
+            var found: [Int32] = []
+            tree.within(x: x, y: y, r: r) { found.append($0) }
+            let expected = xs.indices.filter { hypot(xs[$0] - x, ys[$0] - y) <= r }.map(Int32.init)
+            #expect(found.sorted() == expected)
+            var boxed: [Int32] = []
+            tree.range(minX: x - r, minY: y - r, maxX: x + r, maxY: y + r) { boxed.append($0) }
+            let inBox = xs.indices.filter { abs(xs[$0] - x) <= r && abs(ys[$0] - y) <= r }.map(Int32.init)
+            #expect(boxed.sorted() == inBox)
+        }
+    }
+
     @Test func inputOrderDoesNotMatter() {
         let points = Self.randomPoints(3000, seed: 7, spots: 10)
         var random = SplitMix64(seed: 99)

@@ -78,12 +78,16 @@ public struct ClusterIndex: Sendable {
             v = (v | v << 2) & 0x3333_3333
             return (v | v << 1) & 0x5555_5555
         }
-        let keyed = points.map { p -> (UInt32, ClusterPoint) in
+        let keys = points.map { p -> UInt32 in
             let qx = p.x.isFinite ? UInt32(min(max((p.x - minX) * sx, 0), 65535)) : 0
             let qy = p.y.isFinite ? UInt32(min(max((p.y - minY) * sy, 0), 65535)) : 0
-            return (spread(qx) | spread(qy) << 1, p)
+            return spread(qx) | spread(qy) << 1
         }
-        return keyed.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.id < $1.1.id }.map(\.1)
+        // Sort indices, not the points: ids are compared only on a tie.
+        let order = points.indices.sorted { a, b in
+            keys[a] != keys[b] ? keys[a] < keys[b] : points[a].id < points[b].id
+        }
+        return order.map { points[$0] }
     }
 
     /// One greedy pass: each node not yet taken at this zoom gathers the untaken nodes

@@ -31,25 +31,20 @@ public struct RenderJob {
            URL(fileURLWithPath: input).standardizedFileURL == URL(fileURLWithPath: options.output).standardizedFileURL {
             throw InputError(source: options.output, location: "", problem: "is the input document; choose another output path")
         }
+        if options.device != nil, kind == .pdf || options.size != nil {
+            throw InputError(source: "--device", location: "",
+                             problem: "renders a PNG at the device's own size; leave out --dpi/--scale/--width and use a .png output")
+        }
         if kind == .pdf, options.size != nil {
             throw InputError(source: "--dpi/--scale/--width/--height", location: "",
                              problem: "set the size of PNG output; a PDF keeps the page size in points")
         }
-        let document: SourceDocument
-        if let canvas = options.canvas {
-            document = .canvas(canvas)
-        } else if let input = options.input {
-            document = try SourceDocument.open(path: input, password: options.password, pixelLimit: options.pixelLimit)
-        } else {
-            throw InputError(source: "INPUT", location: "", problem: "missing: give a document or --canvas WxH")
-        }
-        let documentName = options.input ?? "--canvas"
-        let pages = try options.pages.pages(of: document.pageCount, file: documentName)
-        let (threads, loadWarnings) = try loadThreads(pageCount: document.pageCount, documentName: documentName)
-        var warnings = loadWarnings
-        let measurer = PangoTextMeasurer()
-        let layout = PageLayout(theme: options.theme, tooltips: options.tooltips, measurer: measurer,
-                                timeZone: options.timeZone, clustering: options.clustering)
+        let input = try RenderInput(options: options)
+        let document = input.document
+        let pages = try options.pages.pages(of: document.pageCount, file: input.documentName)
+        let threads = input.threads
+        var warnings = input.warnings
+        let layout = input.layout(options)
         let byPage = Dictionary(grouping: threads, by: \.root.page)
         let outputs = OutputFiles()
         var files: [String] = []
@@ -57,6 +52,16 @@ public struct RenderJob {
         var pdfCanvas: Canvas?
         for (index, page) in pages.enumerated() {
             let content = try document.contentSize(page: page)
+            if let screen = options.device {
+                let path = pages.count == 1 ? options.output : Self.pngPath(options.output, page: page)
+                let scene = try DeviceRender(screen: screen, options: options, layout: layout)
+                    .render(document, page: page, threads: byPage[page] ?? [], contentSize: content,
+                            to: outputs.temporaryPath(for: path), name: path)
+                files.append(path)
+                scenes.append(scene)
+                progress?(index + 1, pages.count)
+                continue
+            }
             let outputSize = kind == .pdf ? content
                 : try (options.size ?? defaultSize(document)).pixelSize(contentSize: content, unitsPerInch: document.unitsPerInch,
                                                                            pixelLimit: options.pixelLimit)
@@ -109,23 +114,6 @@ public struct RenderJob {
 
     private func defaultSize(_ document: SourceDocument) -> SizeRequest {
         document.unitsPerInch == nil ? .scale(1) : .dpi(150)
-    }
-
-    private func loadThreads(pageCount: Int, documentName: String) throws -> ([CommentThread], [String]) {
-        var pins = try PinDecoder(source: options.pins).decode(PinSource.read(options.pins))
-        var warnings: [String] = []
-        for (index, pin) in pins.enumerated() where pin.isRoot && pin.page > pageCount {
-            throw InputError(source: options.pins, location: PinDecoder.location(ofPinAt: index) + ".page",
-                             problem: "page \(pin.page), but \(documentName) has \(pageCount) page\(pageCount == 1 ? "" : "s")")
-        }
-        let contentIds = Set(pins.map(\.contentId))
-        if let wanted = options.contentId {
-            pins = pins.filter { $0.contentId == wanted }
-        } else if contentIds.count > 1 {
-            warnings.append("the pins belong to \(contentIds.count) contents (\(contentIds.sorted().joined(separator: ", "))); drawing all of them: pick one with --content-id")
-        }
-        let (threads, threadWarnings) = try ThreadBuilder(source: options.pins).build(pins)
-        return (threads, warnings + threadWarnings.map { "\(options.pins): \($0)" })
     }
 }
 

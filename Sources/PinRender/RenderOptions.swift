@@ -24,6 +24,15 @@ public struct RenderOptions {
     /// The most pixels an input image or an output page may have.
     public var pixelLimit = 400_000_000
     public var timeZone = TimeZone(identifier: "UTC")!
+    /// Render what this screen shows instead of the whole page (PNG only).
+    public var device: DevicePreset.Screen?
+    public var zoomScale = 1.0
+    /// UIScrollView's contentOffset, points of the zoomed content.
+    public var contentOffset = CGPoint.zero
+    /// Scroll so this pin is centered (wins over ``contentOffset``).
+    public var focusPinId: String?
+    /// Fit the content inside the device's safe area.
+    public var safeArea = false
 
     public init(input: String?, canvas: CGSize? = nil, pins: String, output: String) {
         self.input = input

@@ -2,6 +2,7 @@ import Foundation
 import PinRenderCore
 import PinRenderGraphics
 
+
 /// What pins are drawn on: a PDF, an image, or a blank canvas (`--canvas WxH`).
 public enum SourceDocument {
     case pdf(PDFDocument)
@@ -54,6 +55,19 @@ public enum SourceDocument {
     public var unitsPerInch: Double? {
         if case .pdf = self { return 72 }
         return nil
+    }
+
+    /// Draws a page with its content mapped onto `rect` (output units), only inside `clip`.
+    public func draw(page: Int, on canvas: Canvas, at rect: CGRect, clip: CGRect) throws {
+        switch self {
+        case .pdf(let document):
+            let page = try document.page(at: page)
+            try canvas.drawPage(page, placing: CGRect(origin: .zero, size: page.popplerSize), at: rect, clip: clip)
+        case .image(let image):
+            try canvas.drawImage(image, at: rect, clip: clip)
+        case .canvas:
+            canvas.fill(rect.intersection(clip), color: Color(red: 1, green: 1, blue: 1))
+        }
     }
 
     /// Draws a page to fill the canvas's current page.

@@ -74,8 +74,24 @@ public final class Canvas {
     /// Draws a PDF page (vectors and text stay vectors in a PDF) scaled to fill `size`.
     public func drawPage(_ page: PDFPage, size target: CGSize) throws {
         let content = page.popplerSize
+        try drawPage(page, placing: CGRect(origin: .zero, size: content),
+                     at: CGRect(origin: .zero, size: target), clip: CGRect(origin: .zero, size: target))
+    }
+
+    /// Draws a PDF page with its content rectangle `content` (points) mapped onto `rect`
+    /// (output units), only inside `clip`: Cairo rasterizes no more than the clip.
+    public func drawPage(_ page: PDFPage, placing content: CGRect, at rect: CGRect, clip: CGRect) throws {
+        let size = page.popplerSize
         cairo_save(cr)
-        cairo_scale(cr, target.width / content.width, target.height / content.height)
+        cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
+        cairo_clip(cr)
+        cairo_translate(cr, rect.minX, rect.minY)
+        cairo_scale(cr, rect.width / content.width, rect.height / content.height)
+        cairo_translate(cr, -content.minX, -content.minY)
+        // Poppler draws the displayed page at (0, 0) of its size; white under it, as viewers do.
+        cairo_rectangle(cr, 0, 0, size.width, size.height)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill(cr)
         poppler_page_render(page.handle, cr)
         cairo_restore(cr)
         try check("drawing page \(page.number)")
@@ -83,14 +99,23 @@ public final class Canvas {
 
     /// Draws an image as displayed (EXIF orientation applied), scaled to fill `size`.
     public func drawImage(_ image: RasterImage, size target: CGSize) throws {
+        try drawImage(image, at: CGRect(origin: .zero, size: target), clip: CGRect(origin: .zero, size: target))
+    }
+
+    /// Draws an image as displayed with its whole displayed area mapped onto `rect`, only
+    /// inside `clip`.
+    public func drawImage(_ image: RasterImage, at rect: CGRect, clip: CGRect) throws {
         let displayed = image.displayedSize
         let m = image.orientation.transform(stored: image.storedSize)
         var matrix = cairo_matrix_t()
         cairo_matrix_init(&matrix, m.m11, m.m12, m.m21, m.m22, m.tX, m.tY)
         cairo_save(cr)
-        cairo_rectangle(cr, 0, 0, target.width, target.height)
+        cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
         cairo_clip(cr)
-        cairo_scale(cr, target.width / displayed.width, target.height / displayed.height)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(cr)
+        cairo_translate(cr, rect.minX, rect.minY)
+        cairo_scale(cr, rect.width / displayed.width, rect.height / displayed.height)
         cairo_transform(cr, &matrix)
         cairo_set_source_surface(cr, image.surface, 0, 0)
         let pattern = cairo_get_source(cr)
@@ -99,6 +124,54 @@ public final class Canvas {
         cairo_paint(cr)
         cairo_restore(cr)
         try check("drawing \(image.path)")
+    }
+
+    /// Draws another image canvas scaled into `rect`, smoothly.
+    public func draw(_ other: Canvas, in rect: CGRect) {
+        cairo_surface_flush(other.surface)
+        cairo_save(cr)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(cr)
+        cairo_translate(cr, rect.minX, rect.minY)
+        cairo_scale(cr, rect.width / other.size.width, rect.height / other.size.height)
+        cairo_set_source_surface(cr, other.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Sets text at a top-left corner, wrapping at `width`, as Pango lays it out.
+    public func drawText(_ text: String, at origin: CGPoint, width: Double, style: TextStyle) {
+        let layout = self.text.layout(text, style: style, width: width)
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, style.color.red, style.color.green, style.color.blue, style.color.alpha)
+        cairo_move_to(cr, origin.x, origin.y)
+        pango_cairo_show_layout(cr, layout.handle)
+        cairo_restore(cr)
+    }
+
+    /// Fills a rounded rectangle.
+    public func fillRoundedRect(_ rect: CGRect, radius: Double, color: Color) {
+        let r = min(radius, rect.width / 2, rect.height / 2)
+        cairo_save(cr)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, rect.minX + r, rect.maxY - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, rect.minX + r, rect.minY + r, r, Double.pi, 1.5 * Double.pi)
+        cairo_close_path(cr)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// Fills a rectangle with a color (letterboxing, blank containers).
+    public func fill(_ rect: CGRect, color: Color) {
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_fill(cr)
+        cairo_restore(cr)
     }
 
     /// Fills the page white (a blank container).

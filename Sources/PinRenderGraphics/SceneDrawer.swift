@@ -12,6 +12,7 @@ struct SceneDrawer {
         cairo_save(cr)
         for marker in scene.markers { draw(marker, ui: scene.uiScale) }
         for cluster in scene.clusters { draw(cluster, ui: scene.uiScale) }
+        for indicator in scene.indicators { draw(indicator, ui: scene.uiScale) }
         for tooltip in scene.tooltips { draw(tooltip, ui: scene.uiScale) }
         cairo_restore(cr)
     }
@@ -63,6 +64,28 @@ struct SceneDrawer {
         let size = cluster.radius * (cluster.label.count <= 2 ? 0.85 : cluster.label.count == 3 ? 0.7 : 0.58)
         centered(cluster.label, x: cluster.x, y: cluster.y, size: size, bold: true, color: theme.badgeText)
         if let badge = cluster.unresolvedBadge { draw(badge, fill: theme.markerFill, ui: ui) }
+    }
+
+    private func draw(_ indicator: EdgeIndicator, ui: Double) {
+        // An arrowhead pointing off screen, then the count in a disc.
+        let r = indicator.radius
+        let (c, s) = (cos(indicator.angle), sin(indicator.angle))
+        let tip = (indicator.x + c * r * 1.55, indicator.y + s * r * 1.55)
+        let base = (indicator.x + c * r * 0.6, indicator.y + s * r * 0.6)
+        setColor(theme.markerStroke)
+        cairo_move_to(cr, tip.0 + c * 1.5 * ui, tip.1 + s * 1.5 * ui)
+        cairo_line_to(cr, base.0 - s * r * 0.85, base.1 + c * r * 0.85)
+        cairo_line_to(cr, base.0 + s * r * 0.85, base.1 - c * r * 0.85)
+        cairo_close_path(cr)
+        cairo_fill(cr)
+        setColor(indicator.unresolved > 0 ? theme.markerFill : theme.resolvedFill)
+        cairo_move_to(cr, tip.0, tip.1)
+        cairo_line_to(cr, base.0 - s * r * 0.7, base.1 + c * r * 0.7)
+        cairo_line_to(cr, base.0 + s * r * 0.7, base.1 - c * r * 0.7)
+        cairo_close_path(cr)
+        cairo_fill(cr)
+        draw(Badge(x: indicator.x, y: indicator.y, radius: r, text: indicator.count > 99 ? "99+" : String(indicator.count)),
+             fill: indicator.unresolved > 0 ? theme.badgeFill : theme.resolvedFill, ui: ui)
     }
 
     private func draw(_ tooltip: Tooltip, ui: Double) {

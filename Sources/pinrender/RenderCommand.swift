@@ -34,6 +34,15 @@ enum RenderCommand {
       --max-pixels N           refuse images and outputs larger than N pixels (default 400000000)
       --timezone TZ            time zone of the times in tooltips (default UTC)
 
+    DEVICES (see pinrender devices)
+      --device NAME            render what that screen shows, at its pixel size: iphone-15,
+                               ipad-pro-12.9@landscape, or WxH@S (points and scale, 390x844@3)
+      --zoom Z                 UIScrollView zoomScale, 1 (whole page, aspect-fit) or more
+      --offset X,Y             contentOffset in points of the zoomed content (clamped)
+      --focus PIN_ID           scroll so this pin is centered
+      --safe-area              keep the content inside the device's safe area
+      Pins out of view show as indicators on the edge toward them, with a count.
+
     EXIT STATUS
       0 written; 2 bad usage or bad input (one line on standard error; nothing written)
 
@@ -41,11 +50,14 @@ enum RenderCommand {
       pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-few.json -o out/plan.pdf
       pinrender render samples/photo.jpg --pins samples/pins/photo.json --width 800 -o photo.png
       cat pins.json | pinrender render --canvas 390x844 --pins - -o view.png --tooltips all
+      pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-crowd.json --page 1 \\
+          --device iphone-15 --zoom 3 --focus p20 -o zoomed.png
     """
 
     static let valued: Set<String> = ["--pins", "-o", "--output", "--page", "--pages", "--dpi", "--scale",
                                       "--width", "--height", "--tooltips", "--cluster", "--theme", "--layout-json",
-                                      "--content-id", "--password", "--max-pixels", "--timezone", "--canvas"]
+                                      "--content-id", "--password", "--max-pixels", "--timezone", "--canvas",
+                                      "--device", "--zoom", "--offset", "--focus"]
 
     static func run(_ words: [String]) throws -> Int32 {
         var arguments = try Arguments.parse(words, valued: valued)
@@ -68,6 +80,34 @@ enum RenderCommand {
         }
         if let list = arguments.value("--pages") { options.pages = try PageSelection(parsing: list, option: "--pages") }
         options.size = try sizeRequest(&arguments)
+        try parseDrawingOptions(&arguments, into: &options)
+        if let name = arguments.value("--device") { options.device = try DevicePreset.screen(named: name) }
+        if let zoom = arguments.value("--zoom") {
+            guard let value = Double(zoom), value >= 1, value <= 1000 else { throw usage("--zoom needs a number from 1 (the whole page) up") }
+            options.zoomScale = value
+        }
+        if let offset = arguments.value("--offset") {
+            let parts = offset.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, parts.allSatisfy(\.isFinite) else { throw usage("--offset needs X,Y in points, e.g. 400,900") }
+            options.contentOffset = CGPoint(x: parts[0], y: parts[1])
+        }
+        if options.device == nil, options.zoomScale != 1 || options.contentOffset != .zero || options.focusPinId != nil || options.safeArea {
+            throw usage("--zoom, --offset, --focus and --safe-area need --device")
+        }
+        options.layoutJSON = arguments.value("--layout-json")
+        try arguments.finish()
+        let interactive = isatty(STDERR_FILENO) != 0
+        let job = RenderJob(options: options) { done, total in
+            guard interactive, total > 1 else { return }
+            FileHandle.standardError.write(Data("\rpage \(done)/\(total)\(done == total ? "\n" : "")".utf8))
+        }
+        let report = try job.run()
+        for warning in report.warnings { warn(warning) }
+        return 0
+    }
+
+    /// Options render and preview share: what is drawn and how.
+    static func parseDrawingOptions(_ arguments: inout Arguments, into options: inout RenderOptions) throws {
         if let mode = arguments.value("--tooltips") {
             guard let value = TooltipMode(rawValue: mode) else { throw usage("--tooltips takes auto, all or none") }
             options.tooltips = value
@@ -82,7 +122,6 @@ enum RenderCommand {
             }
             options.theme = try Theme.decode(data, source: theme)
         }
-        options.layoutJSON = arguments.value("--layout-json")
         options.contentId = arguments.value("--content-id")
         options.password = arguments.value("--password")
         if let limit = arguments.value("--max-pixels") {
@@ -93,15 +132,8 @@ enum RenderCommand {
             guard let value = TimeZone(identifier: zone) else { throw usage("--timezone: unknown time zone \(zone)") }
             options.timeZone = value
         }
-        try arguments.finish()
-        let interactive = isatty(STDERR_FILENO) != 0
-        let job = RenderJob(options: options) { done, total in
-            guard interactive, total > 1 else { return }
-            FileHandle.standardError.write(Data("\rpage \(done)/\(total)\(done == total ? "\n" : "")".utf8))
-        }
-        let report = try job.run()
-        for warning in report.warnings { warn(warning) }
-        return 0
+        options.focusPinId = arguments.value("--focus")
+        options.safeArea = arguments.flag("--safe-area")
     }
 
     private static func sizeRequest(_ arguments: inout Arguments) throws -> SizeRequest? {

@@ -11,6 +11,11 @@ pinrender \(version): comment pins on PDF pages and images
 
 USAGE
   pinrender render INPUT --pins PINS -o OUT [options]   annotated PNG or PDF
+  pinrender render INPUT --pins PINS -o OUT --device NAME [--zoom Z] [--focus ID]
+                                                         what one screen shows
+  pinrender preview INPUT --pins PINS --devices LIST -o SHEET.png
+                                                         screens side by side
+  pinrender devices                                      the screen presets
   pinrender cluster PINS [--zoom Z] [--json]              clusters per zoom
   pinrender --version
   pinrender COMMAND --help                               details and examples
@@ -40,6 +45,10 @@ func main() -> Int32 {
             return try RenderCommand.run(Array(words.dropFirst()))
         case "cluster":
             return try ClusterCommand.run(Array(words.dropFirst()))
+        case "preview":
+            return try PreviewCommand.run(Array(words.dropFirst()))
+        case "devices":
+            return try DevicesCommand.run(Array(words.dropFirst()))
         case let other?:
             throw usage("unknown command \(other)")
         }

@@ -41,11 +41,45 @@ public struct PageLayout {
     /// The scene of `threads` (the root pins of this page) on an output of `outputSize`,
     /// where normalized (u, v) lands at (u x width, v x height).
     public func scene(page: Int, threads: [CommentThread], outputSize: CGSize) -> Scene {
-        let ui = uiScale(for: outputSize)
-        var scene = Scene(page: page, width: outputSize.width, height: outputSize.height, uiScale: ui)
-        var placed = threads.compactMap { thread -> (CommentThread, CGPoint)? in
+        scene(page: page, threads: threads, canvas: outputSize, ui: uiScale(for: outputSize),
+              visible: CGRect(origin: .zero, size: outputSize)) {
+            CGPoint(x: $0.x * outputSize.width, y: $0.y * outputSize.height)
+        }
+    }
+
+    /// The scene of a device screen, in its pixels: pins go through content space to the
+    /// viewport; those scrolled out of view become indicators on the edge toward them, and
+    /// tooltips stay inside the screen. The UI scale is the device's pixels per point.
+    public func scene(page: Int, threads: [CommentThread], viewport: Viewport) -> Scene {
+        let s = viewport.scale
+        let canvas = CGSize(width: (viewport.size.width * s).rounded(), height: (viewport.size.height * s).rounded())
+        let visible = viewport.visibleRect
+        return scene(page: page, threads: threads, canvas: canvas, ui: theme.uiScale ?? s,
+                     visible: CGRect(x: visible.minX * s, y: visible.minY * s, width: visible.width * s,
+                                     height: visible.height * s)) {
+            let point = viewport.convert($0, from: .normalized, to: .viewport)
+            return CGPoint(x: point.x * s, y: point.y * s)
+        }
+    }
+
+    /// The general case: `place` maps normalized points to output units; pins whose point
+    /// falls outside `visible` are off screen.
+    func scene(page: Int, threads: [CommentThread], canvas: CGSize, ui: Double, visible: CGRect,
+               place: (CGPoint) -> CGPoint) -> Scene {
+        var scene = Scene(page: page, width: canvas.width, height: canvas.height, uiScale: ui)
+        let all = threads.compactMap { thread -> (CommentThread, CGPoint)? in
             guard let p = thread.root.normalizedPoint else { return nil }
-            return (thread, CGPoint(x: p.x * outputSize.width, y: p.y * outputSize.height))
+            return (thread, place(p))
+        }
+        let slack = 1e-9 * max(canvas.width, canvas.height, 1)
+        func shown(_ p: CGPoint) -> Bool {
+            p.x >= visible.minX - slack && p.x <= visible.maxX + slack && p.y >= visible.minY - slack
+                && p.y <= visible.maxY + slack
+        }
+        var placed = all.filter { shown($0.1) }
+        let hidden = all.filter { !shown($0.1) }
+        if !hidden.isEmpty {
+            scene.indicators = indicators(for: hidden, visible: visible, ui: ui)
         }
         if clustering == .auto {
             scene.clusters = clusters(of: placed, ui: ui)
@@ -101,6 +135,8 @@ public struct PageLayout {
             (id: m.id, rect: CGRect(x: m.x - m.radius, y: m.y - m.radius, width: 2 * m.radius, height: 2 * m.radius))
         } + scene.clusters.map { c in
             (id: c.id, rect: CGRect(x: c.x - c.radius, y: c.y - c.radius, width: 2 * c.radius, height: 2 * c.radius))
+        } + scene.indicators.map { i in
+            (id: "", rect: CGRect(x: i.x - i.radius, y: i.y - i.radius, width: 2 * i.radius, height: 2 * i.radius))
         }
         for (thread, point) in ordered {
             guard let box = TooltipBox(thread: thread, theme: theme, ui: ui, timeZone: timeZone,

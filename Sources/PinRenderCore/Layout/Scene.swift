@@ -10,6 +10,8 @@ public struct Scene: Sendable, Equatable, Codable {
     public var clusters: [Cluster]
     /// In drawing order: the most important (open, newest) last, on top.
     public var tooltips: [Tooltip]
+    /// Pins scrolled out of view, pointed at from the screen's edge.
+    public var indicators: [EdgeIndicator] = []
     /// Pins whose tooltip did not fit (auto mode) or was left out, most important first.
     public var droppedTooltips: [String]
 
@@ -33,6 +35,13 @@ public struct Badge: Sendable, Equatable, Codable {
     public var y: Double
     public var radius: Double
     public var text: String
+
+    public init(x: Double, y: Double, radius: Double, text: String) {
+        self.x = x
+        self.y = y
+        self.radius = radius
+        self.text = text
+    }
 }
 
 /// A root pin's numbered circle, centered exactly on the pin's point.
@@ -97,6 +106,24 @@ public struct Tooltip: Sendable, Equatable, Codable {
     public var arrow: [Point]?
     public var texts: [TextBlock]
     public var resolved: Bool
+}
+
+/// A mark on the edge of a screen pointing toward pins scrolled out of view, with how
+/// many lie that way.
+public struct EdgeIndicator: Sendable, Equatable, Codable {
+    public enum Edge: String, Sendable, Codable {
+        case top, bottom, left, right
+    }
+
+    public var edge: Edge
+    public var x: Double
+    public var y: Double
+    public var radius: Double
+    /// The direction toward the pins, in radians (0 points right, pi/2 down).
+    public var angle: Double
+    public var count: Int
+    public var unresolved: Int
+    public var pinIds: [String]
 }
 
 /// A plain point in output units (Codable as `{"x", "y"}`).

@@ -1,0 +1,57 @@
+import Foundation
+import PinRenderCore
+import PinRenderGraphics
+
+/// One page as a device screen shows it: the visible part of the page at the device's
+/// pixel size (nothing else is rasterized), letterboxed, with the pins in view and edge
+/// indicators toward the others.
+struct DeviceRender {
+    var screen: DevicePreset.Screen
+    var options: RenderOptions
+    var layout: PageLayout
+
+    /// The gray around content that does not fill the screen.
+    static let letterbox = Color(hex: "#E4E7EC")!
+
+    /// The viewport for a page, with the offset asked for or the one centering the focus pin.
+    func viewport(contentSize: CGSize, threads: [CommentThread]) throws -> Viewport {
+        var viewport = Viewport(size: screen.size, scale: screen.device.scale, contentSize: contentSize,
+                                zoomScale: options.zoomScale, contentOffset: options.contentOffset,
+                                safeArea: options.safeArea ? screen.safeArea : .zero)
+        if let id = options.focusPinId {
+            guard let point = threads.first(where: { $0.id == id })?.root.normalizedPoint else {
+                throw InputError(source: "--focus", location: "", problem: "no root pin \"\(id)\" on this page")
+            }
+            viewport.contentOffset = viewport.offset(
+                centering: viewport.convert(point, from: .normalized, to: .content))
+        }
+        return viewport
+    }
+
+    /// Renders, writes the PNG to `path`, and returns the scene drawn.
+    func render(_ document: SourceDocument, page: Int, threads: [CommentThread], contentSize: CGSize,
+                to path: String, name: String) throws -> Scene {
+        let (canvas, scene) = try draw(document, page: page, threads: threads, contentSize: contentSize)
+        try canvas.writePNG(to: path, name: name)
+        return scene
+    }
+
+    /// Renders the screen into a canvas of its pixel size.
+    func draw(_ document: SourceDocument, page: Int, threads: [CommentThread],
+              contentSize: CGSize) throws -> (Canvas, Scene) {
+        let viewport = try viewport(contentSize: contentSize, threads: threads)
+        let scene = layout.scene(page: page, threads: threads, viewport: viewport)
+        let canvas = try Canvas(imageWidth: Int(scene.width), height: Int(scene.height))
+        canvas.fill(CGRect(x: 0, y: 0, width: scene.width, height: scene.height), color: Self.letterbox)
+        let s = viewport.scale
+        let origin = viewport.convert(.zero, from: .content, to: .viewport)
+        let zoomed = viewport.zoomedSize
+        let visible = viewport.visibleRect
+        try document.draw(page: page, on: canvas,
+                          at: CGRect(x: origin.x * s, y: origin.y * s, width: zoomed.width * s, height: zoomed.height * s),
+                          clip: CGRect(x: visible.minX * s, y: visible.minY * s, width: visible.width * s,
+                                       height: visible.height * s))
+        try canvas.draw(scene, theme: options.theme)
+        return (canvas, scene)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import PinRenderCore
+import PinRenderGraphics
+
+/// A document and its pins, opened and validated: where `render` and `preview` start.
+struct RenderInput {
+    let document: SourceDocument
+    /// How messages name the document.
+    let documentName: String
+    let threads: [CommentThread]
+    let warnings: [String]
+
+    init(options: RenderOptions) throws {
+        if let canvas = options.canvas {
+            document = .canvas(canvas)
+        } else if let input = options.input {
+            document = try SourceDocument.open(path: input, password: options.password, pixelLimit: options.pixelLimit)
+        } else {
+            throw InputError(source: "INPUT", location: "", problem: "missing: give a document or --canvas WxH")
+        }
+        documentName = options.input ?? "--canvas"
+        var pins = try PinDecoder(source: options.pins).decode(PinSource.read(options.pins))
+        let pageCount = document.pageCount
+        for (index, pin) in pins.enumerated() where pin.isRoot && pin.page > pageCount {
+            throw InputError(source: options.pins, location: PinDecoder.location(ofPinAt: index) + ".page",
+                             problem: "page \(pin.page), but \(documentName) has \(pageCount) page\(pageCount == 1 ? "" : "s")")
+        }
+        var warnings: [String] = []
+        let contentIds = Set(pins.map(\.contentId))
+        if let wanted = options.contentId {
+            pins = pins.filter { $0.contentId == wanted }
+        } else if contentIds.count > 1 {
+            warnings.append("the pins belong to \(contentIds.count) contents (\(contentIds.sorted().joined(separator: ", "))); drawing all of them: pick one with --content-id")
+        }
+        let (threads, threadWarnings) = try ThreadBuilder(source: options.pins).build(pins)
+        self.threads = threads
+        self.warnings = warnings + threadWarnings.map { "\(options.pins): \($0)" }
+    }
+
+    /// The page layout the options ask for, measuring text with Pango.
+    func layout(_ options: RenderOptions) -> PageLayout {
+        PageLayout(theme: options.theme, tooltips: options.tooltips, measurer: PangoTextMeasurer(),
+                   timeZone: options.timeZone, clustering: options.clustering)
+    }
+}

@@ -33,6 +33,8 @@ demo: build
 	$(BIN) render $(SAMPLES)/photo.jpg --pins $(PINS)/photo.json -o out/photo.pdf
 	$(BIN) render $(SAMPLES)/screenshot.png --pins $(PINS)/screenshot.json --tooltips all -o out/screenshot.png
 	$(BIN) render --canvas 390x844 --pins $(PINS)/screenshot.json --tooltips all -o out/canvas.png
+	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --page 1 --device iphone-15 --zoom 3 --focus p20 -o out/iphone-zoomed.png
+	$(BIN) preview $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --devices iphone-se,iphone-15-pro-max,ipad-pro-12.9@landscape,pixel-8 --zooms 1,3 --focus p20 -o out/devices.png
 	@echo "rendered into out/:"; ls out
 
 test: deps

@@ -125,6 +125,38 @@ import PinRenderGraphics
         #expect(bad.status == 2 && bad.stderr.contains("nokia"))
     }
 
+    /// A 200-inch page at zoom 40 would be some 80,000 pixels a side: it only renders
+    /// because only the visible part is rasterized.
+    @Test func deepZoomRasterizesOnlyTheScreen() throws {
+        let dir = try Support.scratch()
+        let content = "4 w 7150 0 m 7150 14400 l S 0 7200 m 14400 7200 l S\n"
+        let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /Contents 4 0 R >>",
+                       "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream"]
+        var pdf = "%PDF-1.4\n", offsets: [Int] = []
+        for (i, object) in objects.enumerated() {
+            offsets.append(pdf.utf8.count)
+            pdf += "\(i + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = pdf.utf8.count
+        pdf += "xref\n0 5\n0000000000 65535 f \n" + offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
+        pdf += "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        let input = dir.appendingPathComponent("huge.pdf")
+        try Data(pdf.utf8).write(to: input)
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
+        let out = dir.appendingPathComponent("deep.png").path
+        #expect(try Support.pinsrenderOK(["render", input.path, "--pins", pins, "--device", "ipad-pro-12.9@landscape",
+                                           "--zoom", "40", "--focus", "p1", "--tooltips", "none", "-o", out]))
+        let image = try PixelBuffer(pngAt: out)
+        #expect(image.width == 2732 && image.height == 2048)
+        // The pin is centered, and the page's line 50 pt left of the center is drawn there:
+        // 50 pt x (1024 / 14400 fit) x 40 zoom x 2 px = 284 px.
+        let marker = try #require(image.centerOfColor(markerFill, near: (1366, 1024), window: 60))
+        #expect(abs(marker.x - 1366) <= 1 && abs(marker.y - 1024) <= 1)
+        #expect(image.pixel(x: 1366 - 284, y: 300).r < 80, "the vertical line at x = 7150 pt is missing")
+        #expect(image.pixel(x: 1366 - 320, y: 300).r > 200, "the line is too wide or misplaced")
+    }
+
     @Test func devicesListsThePresets() throws {
         let result = try Support.pinrender(["devices"])
         #expect(result.status == 0)

@@ -59,8 +59,6 @@ public struct DevicePreset: Sendable, Equatable {
             let scale = device.scale == device.scale.rounded() ? String(Int(device.scale)) : String(device.scale)
             return "\(device.displayName) · \(orientation.rawValue) · \(Int(size.width))x\(Int(size.height)) pt @\(scale)x"
         }
-        /// `iphone-15@landscape`, or the custom form.
-        public var name: String { device.name.contains("x") && device.name.first!.isNumber ? device.name : "\(device.name)@\(orientation.rawValue)" }
     }
 
     /// Finds a screen: `iphone-15`, `iphone-15@landscape`, or `WxH@S` (points and scale).

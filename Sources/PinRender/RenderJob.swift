@@ -42,15 +42,23 @@ public struct RenderJob {
         let input = try RenderInput(options: options)
         let document = input.document
         let pages = try options.pages.pages(of: document.pageCount, file: input.documentName)
-        let threads = input.threads
+        let threads = input.threads.filter(options.include.includes)
         var warnings = input.warnings
         let layout = input.layout(options)
         let byPage = Dictionary(grouping: threads, by: \.root.page)
         let outputs = OutputFiles()
         var files: [String] = []
         var scenes: [Scene] = []
-        var pdfCanvas: Canvas?
-        for (index, page) in pages.enumerated() {
+        if kind == .pdf {
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pinrender-\(getpid())-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            scenes = try ReviewExport(input: input, options: options, layout: layout, pages: pages.sorted())
+                .write(to: outputs.temporaryPath(for: options.output), name: options.output, scratch: scratch)
+            files.append(options.output)
+            progress?(pages.count, pages.count)
+        }
+        for (index, page) in pages.enumerated() where kind == .png {
             let content = try document.contentSize(page: page)
             if let screen = options.device {
                 let path = pages.count == 1 ? options.output : Self.pngPath(options.output, page: page)
@@ -62,33 +70,18 @@ public struct RenderJob {
                 progress?(index + 1, pages.count)
                 continue
             }
-            let outputSize = kind == .pdf ? content
-                : try (options.size ?? defaultSize(document)).pixelSize(contentSize: content, unitsPerInch: document.unitsPerInch,
-                                                                           pixelLimit: options.pixelLimit)
+            let outputSize = try (options.size ?? defaultSize(document))
+                .pixelSize(contentSize: content, unitsPerInch: document.unitsPerInch, pixelLimit: options.pixelLimit)
             let scene = layout.scene(page: page, threads: byPage[page] ?? [], outputSize: outputSize)
-            switch kind {
-            case .png:
-                let canvas = try Canvas(imageWidth: Int(outputSize.width), height: Int(outputSize.height))
-                try document.draw(page: page, on: canvas)
-                try canvas.draw(scene, theme: options.theme)
-                let path = pages.count == 1 ? options.output : Self.pngPath(options.output, page: page)
-                try canvas.writePNG(to: outputs.temporaryPath(for: path), name: path)
-                files.append(path)
-            case .pdf:
-                if let canvas = pdfCanvas {
-                    canvas.beginPDFPage(size: outputSize)
-                } else {
-                    pdfCanvas = try Canvas(pdfPath: outputs.temporaryPath(for: options.output), firstPageSize: outputSize)
-                    files.append(options.output)
-                }
-                try document.draw(page: page, on: pdfCanvas!)
-                try pdfCanvas!.draw(scene, theme: options.theme)
-                try pdfCanvas!.finishPDFPage()
-            }
+            let canvas = try Canvas(imageWidth: Int(outputSize.width), height: Int(outputSize.height))
+            try document.draw(page: page, on: canvas)
+            try canvas.draw(scene, theme: options.theme)
+            let path = pages.count == 1 ? options.output : Self.pngPath(options.output, page: page)
+            try canvas.writePNG(to: outputs.temporaryPath(for: path), name: path)
+            files.append(path)
             scenes.append(scene)
             progress?(index + 1, pages.count)
         }
-        try pdfCanvas?.finishDocument()
         if let path = options.layoutJSON {
             try LayoutFile.write(scenes, to: outputs.temporaryPath(for: path), name: path)
             files.append(path)

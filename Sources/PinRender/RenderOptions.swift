@@ -16,6 +16,8 @@ public struct RenderOptions {
     public var size: SizeRequest?
     public var tooltips: TooltipMode = .auto
     public var clustering: ClusterMode = .auto
+    /// Which threads are drawn and exported (`--include`).
+    public var include: CommentFilter = .all
     public var theme = Theme()
     public var layoutJSON: String?
     /// Only pins of this contentId (all when nil).

@@ -13,6 +13,12 @@ struct SceneDrawer {
         for marker in scene.markers { draw(marker, ui: scene.uiScale) }
         for cluster in scene.clusters { draw(cluster, ui: scene.uiScale) }
         for indicator in scene.indicators { draw(indicator, ui: scene.uiScale) }
+        for block in scene.texts {
+            let layout = text.layout(block.text, style: block.style, width: block.width + 0.5)
+            setColor(block.style.color)
+            cairo_move_to(cr, block.x, block.y)
+            pango_cairo_show_layout(cr, layout.handle)
+        }
         for tooltip in scene.tooltips { draw(tooltip, ui: scene.uiScale) }
         cairo_restore(cr)
     }

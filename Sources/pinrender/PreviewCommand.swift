@@ -31,7 +31,7 @@ enum PreviewCommand {
     static func run(_ words: [String]) throws -> Int32 {
         var arguments = try Arguments.parse(words, valued: ["--pins", "-o", "--output", "--devices", "--zooms", "--focus",
                                                             "--page", "--tooltips", "--cluster", "--theme",
-                                                            "--content-id", "--password", "--max-pixels", "--timezone"])
+                                                            "--content-id", "--password", "--max-pixels", "--timezone", "--include"])
         if arguments.flag("--help", "-h") {
             print(help)
             return 0

@@ -14,7 +14,10 @@ enum RenderCommand {
     INPUT       a PDF, PNG or JPEG (EXIF orientation honoured: pins refer to the image as displayed)
     --pins      the pins JSON ({"pins": [...]} or an array), or - for standard input
     -o, --output OUT
-                .png or .pdf. A PDF keeps pages as vectors and text, one page per selected page.
+                .png or .pdf. A PDF from a PDF keeps the document as it is (text, links, bookmarks,
+                forms) with the pins stamped over the selected pages (in document order), every
+                comment as a real PDF comment (replies threaded, resolved ones marked), and a
+                comment summary at the end, linked both ways with the pins.
                 Several pages to PNG write one file per page: OUT-N.png (plan.png -> plan-3.png),
                 or put %d in OUT to place the page number yourself (page-%d.png).
 
@@ -30,6 +33,8 @@ enum RenderCommand {
       --theme FILE             JSON of colors, sizes and font (see README.md)
       --layout-json FILE       write what was drawn, in output pixels, per page
       --content-id ID          draw only the pins of this contentId
+      --include open|resolved|all
+                               which threads to draw and export (default all)
       --password PW            for an encrypted PDF
       --max-pixels N           refuse images and outputs larger than N pixels (default 400000000)
       --timezone TZ            time zone of the times in tooltips (default UTC)
@@ -57,7 +62,7 @@ enum RenderCommand {
     static let valued: Set<String> = ["--pins", "-o", "--output", "--page", "--pages", "--dpi", "--scale",
                                       "--width", "--height", "--tooltips", "--cluster", "--theme", "--layout-json",
                                       "--content-id", "--password", "--max-pixels", "--timezone", "--canvas",
-                                      "--device", "--zoom", "--offset", "--focus"]
+                                      "--device", "--zoom", "--offset", "--focus", "--include"]
 
     static func run(_ words: [String]) throws -> Int32 {
         var arguments = try Arguments.parse(words, valued: valued)
@@ -121,6 +126,10 @@ enum RenderCommand {
                 throw InputError(source: theme, location: "", problem: "cannot read the theme file")
             }
             options.theme = try Theme.decode(data, source: theme)
+        }
+        if let include = arguments.value("--include") {
+            guard let value = CommentFilter(rawValue: include) else { throw usage("--include takes open, resolved or all") }
+            options.include = value
         }
         options.contentId = arguments.value("--content-id")
         options.password = arguments.value("--password")

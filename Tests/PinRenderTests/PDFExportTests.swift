@@ -14,11 +14,13 @@ import PinRenderGraphics
         let out = dir.appendingPathComponent("out.pdf").path
         #expect(try Support.pinsrenderOK(["render", floorplan, "--pins", pins, "--tooltips", "all", "-o", out]))
         let info = try Support.tool("pdfinfo", ["-f", "1", "-l", "4", out]).collapsingSpaces
-        #expect(info.contains("Pages: 4"))
+        #expect(info.contains("Pages: 5"), "4 pages and the summary")
         for page in targets.floorplan.pages {
-            // Rotation is applied: every output page has the displayed size, unrotated.
-            let size = String(format: "Page %d size: %g x %g pts", page.page, page.displayedWidth, page.displayedHeight)
+            // The original pages are kept as they were: boxes and rotation.
+            let box = page.cropBox
+            let size = String(format: "Page %d size: %g x %g pts", page.page, box[2] - box[0], box[3] - box[1])
             #expect(info.contains(size), "missing \(size) in\n\(info)")
+            #expect(info.contains("Page \(page.page) rot: \(page.rotate)"), "page \(page.page) lost its rotation")
         }
         let text = try Support.tool("pdftotext", [out, "-"])
         #expect(text.contains("Kitchen"), "the page's own text is no longer text")
@@ -53,9 +55,11 @@ import PinRenderGraphics
         let pins = try Support.pinsFile([(1, 0.5, 0.5), (3, 0.2, 0.2)], in: dir)
         let out = dir.appendingPathComponent("two.pdf").path
         #expect(try Support.pinsrenderOK(["render", floorplan, "--pins", pins, "--pages", "3,1", "-o", out]))
-        let info = try Support.tool("pdfinfo", ["-f", "1", "-l", "2", out]).collapsingSpaces
-        #expect(info.contains("Pages: 2"))
-        #expect(info.contains("Page 1 size: 722 x 515 pts"), "\(info)")
+        let info = try Support.tool("pdfinfo", ["-f", "1", "-l", "3", out]).collapsingSpaces
+        #expect(info.contains("Pages: 3"), "pages 1 and 3 in document order, then the summary")
+        #expect(info.contains("Page 1 size: 1191 x 842 pts"), "\(info)")
+        #expect(info.contains("Page 2 size: 722 x 515 pts"), "\(info)")
+        #expect(info.contains("Page 3 size: 595 x 842 pts"), "\(info)")
     }
 }
 

@@ -61,4 +61,15 @@ public struct PageGeometry: Sendable, Equatable {
         }
         return CGPoint(x: x + cropBox.minX, y: cropBox.maxY - y)
     }
+
+    /// The matrix that places a drawing of the displayed page (PDF coordinates, bottom-left
+    /// origin, `displayedSize` big, as Cairo writes an overlay page) onto this page in PDF
+    /// page space, whatever its CropBox and /Rotate: PDF's `[a b c d e f]`.
+    public var overlayMatrix: [Double] {
+        let h = displayedSize.height
+        let origin = pageSpacePoint(fromContent: CGPoint(x: 0, y: h))
+        let unitX = pageSpacePoint(fromContent: CGPoint(x: 1, y: h))
+        let unitY = pageSpacePoint(fromContent: CGPoint(x: 0, y: h - 1))
+        return [unitX.x - origin.x, unitX.y - origin.y, unitY.x - origin.x, unitY.y - origin.y, origin.x, origin.y]
+    }
 }

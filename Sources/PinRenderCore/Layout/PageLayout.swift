@@ -96,7 +96,7 @@ public struct PageLayout {
         return scene
     }
 
-    private func marker(for thread: CommentThread, at point: CGPoint, ui: Double) -> Marker {
+    func marker(for thread: CommentThread, at point: CGPoint, ui: Double) -> Marker {
         let r = theme.markerRadius * ui
         let label = String(thread.number)
         let labelSize = r * (label.count <= 2 ? 1.0 : label.count == 3 ? 0.78 : 0.6)

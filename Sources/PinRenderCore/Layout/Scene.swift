@@ -10,6 +10,8 @@ public struct Scene: Sendable, Equatable, Codable {
     public var clusters: [Cluster]
     /// In drawing order: the most important (open, newest) last, on top.
     public var tooltips: [Tooltip]
+    /// Free text (titles and entries of a summary page), drawn after the markers.
+    public var texts: [TextBlock] = []
     /// Pins scrolled out of view, pointed at from the screen's edge.
     public var indicators: [EdgeIndicator] = []
     /// Pins whose tooltip did not fit (auto mode) or was left out, most important first.
@@ -62,6 +64,24 @@ public struct Marker: Sendable, Equatable, Codable {
     public var checkBadge: Badge?
     /// Voice comment mark, bottom left.
     public var voiceBadge: Badge?
+
+    public init(id: String, number: Int, x: Double, y: Double, radius: Double, resolved: Bool, replies: Int,
+                voice: Bool, label: String, labelSize: Double, replyBadge: Badge? = nil, checkBadge: Badge? = nil,
+                voiceBadge: Badge? = nil) {
+        self.id = id
+        self.number = number
+        self.x = x
+        self.y = y
+        self.radius = radius
+        self.resolved = resolved
+        self.replies = replies
+        self.voice = voice
+        self.label = label
+        self.labelSize = labelSize
+        self.replyBadge = replyBadge
+        self.checkBadge = checkBadge
+        self.voiceBadge = voiceBadge
+    }
 }
 
 /// A group of pins drawn as one bubble with a count.
@@ -85,6 +105,14 @@ public struct TextBlock: Sendable, Equatable, Codable {
     public var y: Double
     public var width: Double
     public var style: TextStyle
+
+    public init(text: String, x: Double, y: Double, width: Double, style: TextStyle) {
+        self.text = text
+        self.x = x
+        self.y = y
+        self.width = width
+        self.style = style
+    }
 }
 
 /// A tooltip: a rounded box inside the container with an arrow toward its pin.

@@ -19,7 +19,8 @@ struct RenderInput {
             throw InputError(source: "INPUT", location: "", problem: "missing: give a document or --canvas WxH")
         }
         documentName = options.input ?? "--canvas"
-        var pins = try PinDecoder(source: options.pins).decode(PinSource.read(options.pins))
+        var pins = try PinDecoder(source: options.pins)
+            .decode(PinSource.read(options.pins, headers: options.headers, timeout: options.timeout))
         let pageCount = document.pageCount
         for (index, pin) in pins.enumerated() where pin.isRoot && pin.page > pageCount {
             throw InputError(source: options.pins, location: PinDecoder.location(ofPinAt: index) + ".page",

@@ -82,6 +82,15 @@ public struct RenderJob {
             scenes.append(scene)
             progress?(index + 1, pages.count)
         }
+        let exported = threads.filter { pages.contains($0.root.page) }
+        if let path = options.summaryJSON {
+            try SummaryFiles.writeJSON(exported, to: outputs.temporaryPath(for: path), name: path)
+            files.append(path)
+        }
+        if let path = options.summaryCSV {
+            try SummaryFiles.writeCSV(exported, to: outputs.temporaryPath(for: path), name: path)
+            files.append(path)
+        }
         if let path = options.layoutJSON {
             try LayoutFile.write(scenes, to: outputs.temporaryPath(for: path), name: path)
             files.append(path)

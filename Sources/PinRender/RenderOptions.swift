@@ -7,8 +7,12 @@ public struct RenderOptions {
     public var input: String?
     /// A blank container of this size instead of a document (`--canvas WxH`).
     public var canvas: CGSize?
-    /// Pins: a path or `-` for standard input.
+    /// Pins: a path, `-` for standard input, or an http(s) URL.
     public var pins: String
+    /// Headers for a pins URL (`Name: value`).
+    public var headers: [String] = []
+    /// Seconds to wait for a pins URL.
+    public var timeout = 30.0
     /// `.png` or `.pdf`; several PNG pages go to numbered files (see ``RenderJob/pngPath(_:page:)``).
     public var output: String
     public var pages: PageSelection = .all
@@ -20,6 +24,9 @@ public struct RenderOptions {
     public var include: CommentFilter = .all
     public var theme = Theme()
     public var layoutJSON: String?
+    /// The exported comments as JSON and CSV (`--summary-json`, `--summary-csv`).
+    public var summaryJSON: String?
+    public var summaryCSV: String?
     /// Only pins of this contentId (all when nil).
     public var contentId: String?
     public var password: String?

@@ -31,7 +31,8 @@ enum PreviewCommand {
     static func run(_ words: [String]) throws -> Int32 {
         var arguments = try Arguments.parse(words, valued: ["--pins", "-o", "--output", "--devices", "--zooms", "--focus",
                                                             "--page", "--tooltips", "--cluster", "--theme",
-                                                            "--content-id", "--password", "--max-pixels", "--timezone", "--include"])
+                                                            "--content-id", "--password", "--max-pixels", "--timezone", "--include",
+                                                            "--header", "--timeout"])
         if arguments.flag("--help", "-h") {
             print(help)
             return 0

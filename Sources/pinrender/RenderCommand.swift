@@ -12,7 +12,9 @@ enum RenderCommand {
       pinrender render --canvas WxH --pins PINS -o OUT [options]
 
     INPUT       a PDF, PNG or JPEG (EXIF orientation honoured: pins refer to the image as displayed)
-    --pins      the pins JSON ({"pins": [...]} or an array), or - for standard input
+    --pins      the pins JSON ({"pins": [...]} or an array), - for standard input, or an
+                http(s) URL of a REST endpoint (GET; add --header 'Authorization: Bearer ...',
+                repeatable, and --timeout SECONDS, default 30)
     -o, --output OUT
                 .png or .pdf. A PDF from a PDF keeps the document as it is (text, links, bookmarks,
                 forms) with the pins stamped over the selected pages (in document order), every
@@ -32,6 +34,9 @@ enum RenderCommand {
                                with the count and, in red, how many are open
       --theme FILE             JSON of colors, sizes and font (see README.md)
       --layout-json FILE       write what was drawn, in output pixels, per page
+      --summary-json FILE, --summary-csv FILE
+                               the exported comments (number, page, status, author, replies,
+                               text), in the order of the summary
       --content-id ID          draw only the pins of this contentId
       --include open|resolved|all
                                which threads to draw and export (default all)
@@ -62,7 +67,8 @@ enum RenderCommand {
     static let valued: Set<String> = ["--pins", "-o", "--output", "--page", "--pages", "--dpi", "--scale",
                                       "--width", "--height", "--tooltips", "--cluster", "--theme", "--layout-json",
                                       "--content-id", "--password", "--max-pixels", "--timezone", "--canvas",
-                                      "--device", "--zoom", "--offset", "--focus", "--include"]
+                                      "--device", "--zoom", "--offset", "--focus", "--include",
+                                      "--summary-json", "--summary-csv", "--header", "--timeout"]
 
     static func run(_ words: [String]) throws -> Int32 {
         var arguments = try Arguments.parse(words, valued: valued)
@@ -100,6 +106,8 @@ enum RenderCommand {
             throw usage("--zoom, --offset, --focus and --safe-area need --device")
         }
         options.layoutJSON = arguments.value("--layout-json")
+        options.summaryJSON = arguments.value("--summary-json")
+        options.summaryCSV = arguments.value("--summary-csv")
         try arguments.finish()
         let interactive = isatty(STDERR_FILENO) != 0
         let job = RenderJob(options: options) { done, total in
@@ -130,6 +138,11 @@ enum RenderCommand {
         if let include = arguments.value("--include") {
             guard let value = CommentFilter(rawValue: include) else { throw usage("--include takes open, resolved or all") }
             options.include = value
+        }
+        options.headers = arguments.values(["--header"])
+        if let timeout = arguments.value("--timeout") {
+            guard let value = Double(timeout), value > 0, value <= 3600 else { throw usage("--timeout needs seconds, e.g. 10") }
+            options.timeout = value
         }
         options.contentId = arguments.value("--content-id")
         options.password = arguments.value("--password")

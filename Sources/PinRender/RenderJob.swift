@@ -73,9 +73,21 @@ public struct RenderJob {
             let outputSize = try (options.size ?? defaultSize(document))
                 .pixelSize(contentSize: content, unitsPerInch: document.unitsPerInch, pixelLimit: options.pixelLimit)
             let scene = layout.scene(page: page, threads: byPage[page] ?? [], outputSize: outputSize)
-            let canvas = try Canvas(imageWidth: Int(outputSize.width), height: Int(outputSize.height))
-            try document.draw(page: page, on: canvas)
+            let panelWidth = options.threadsPanel
+                ? min(max(outputSize.width * 0.32, 300 * scene.uiScale), 560 * scene.uiScale).rounded() : 0
+            let canvas = try Canvas(imageWidth: Int(outputSize.width + panelWidth), height: Int(outputSize.height))
+            let area = CGRect(origin: .zero, size: outputSize)
+            try document.draw(page: page, on: canvas, at: area, clip: area)
             try canvas.draw(scene, theme: options.theme)
+            if panelWidth > 0 {
+                canvas.fill(CGRect(x: outputSize.width, y: 0, width: panelWidth, height: outputSize.height),
+                            color: Color(hex: "#F2F4F7")!)
+                canvas.fill(CGRect(x: outputSize.width, y: 0, width: max(1, scene.uiScale), height: outputSize.height),
+                            color: options.theme.tooltipBorder)
+                let panel = SummaryLayout(layout: layout, size: CGSize(width: panelWidth, height: outputSize.height),
+                                          scale: scene.uiScale).panel(byPage[page] ?? [])
+                try canvas.draw(panel, theme: options.theme, origin: CGPoint(x: outputSize.width, y: 0))
+            }
             let path = pages.count == 1 ? options.output : Self.pngPath(options.output, page: page)
             try canvas.writePNG(to: outputs.temporaryPath(for: path), name: path)
             files.append(path)

@@ -20,6 +20,8 @@ public struct RenderOptions {
     public var size: SizeRequest?
     public var tooltips: TooltipMode = .auto
     public var clustering: ClusterMode = .auto
+    /// Draw the thread panel beside a PNG (`--threads panel`).
+    public var threadsPanel = false
     /// Which threads are drawn and exported (`--include`).
     public var include: CommentFilter = .all
     public var theme = Theme()

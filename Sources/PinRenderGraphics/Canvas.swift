@@ -182,9 +182,12 @@ public final class Canvas {
         cairo_restore(cr)
     }
 
-    /// Draws a scene in a theme's colors: markers, then tooltips over them.
-    public func draw(_ scene: Scene, theme: Theme) throws {
+    /// Draws a scene in a theme's colors, its origin at `origin`: markers, then tooltips.
+    public func draw(_ scene: Scene, theme: Theme, origin: CGPoint = .zero) throws {
+        cairo_save(cr)
+        cairo_translate(cr, origin.x, origin.y)
         SceneDrawer(cr: cr, text: text, theme: theme).draw(scene)
+        cairo_restore(cr)
         try check("drawing the pins of page \(scene.page)")
     }
 

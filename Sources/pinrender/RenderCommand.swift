@@ -28,6 +28,8 @@ enum RenderCommand {
       --dpi D                  PNG resolution of PDF pages (default 150)
       --scale S                PNG output units per content unit (images: pixels; default 1)
       --width W, --height H    fit the PNG inside W and/or H pixels, keeping the aspect
+      --threads panel          a PNG gets the thread panel beside the page (the apps' bottom
+                               sheet): each thread's number, status, text and replies
       --tooltips auto|all|none auto (default): where they fit without covering others, on
                                pages of at most 25 pins; all: every pin; none: markers only
       --cluster auto|off       auto (default): markers that would overlap become one bubble
@@ -68,7 +70,7 @@ enum RenderCommand {
                                       "--width", "--height", "--tooltips", "--cluster", "--theme", "--layout-json",
                                       "--content-id", "--password", "--max-pixels", "--timezone", "--canvas",
                                       "--device", "--zoom", "--offset", "--focus", "--include",
-                                      "--summary-json", "--summary-csv", "--header", "--timeout"]
+                                      "--summary-json", "--summary-csv", "--header", "--timeout", "--threads"]
 
     static func run(_ words: [String]) throws -> Int32 {
         var arguments = try Arguments.parse(words, valued: valued)
@@ -104,6 +106,10 @@ enum RenderCommand {
         }
         if options.device == nil, options.zoomScale != 1 || options.contentOffset != .zero || options.focusPinId != nil || options.safeArea {
             throw usage("--zoom, --offset, --focus and --safe-area need --device")
+        }
+        if let threads = arguments.value("--threads") {
+            guard threads == "panel" || threads == "none" else { throw usage("--threads takes panel or none") }
+            options.threadsPanel = threads == "panel"
         }
         options.layoutJSON = arguments.value("--layout-json")
         options.summaryJSON = arguments.value("--summary-json")

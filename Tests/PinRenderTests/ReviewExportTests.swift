@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinRenderGraphics
 
 /// The PDF review export read back with qpdf --json and poppler-utils: real comments with
 /// threads and review states, a summary linked both ways with the pins, bookmarks, and the
@@ -148,5 +149,35 @@ import Testing
         #expect(Self.text(objects2.dict(first["/Next"])["/Title"]) == "Page 1: 1 comment")
         let text = try Support.tool("pdftotext", ["-f", "1", "-l", "1", out, "-"])
         #expect(text.contains("Original text"))
+    }
+
+    @Test func threadPanelAndSummaryFiles() throws {
+        let dir = try Support.scratch()
+        let out = dir.appendingPathComponent("panel.png").path
+        let csv = dir.appendingPathComponent("s.csv"), json = dir.appendingPathComponent("s.json")
+        #expect(try Support.pinsrenderOK(["render", Support.path("samples/floorplan.pdf"), "--pins",
+                                           Support.path("samples/pins/threads.json"), "--page", "1", "--dpi", "72",
+                                           "--threads", "panel", "-o", out, "--summary-csv", csv.path,
+                                           "--summary-json", json.path]))
+        let image = try PixelBuffer(pngAt: out)
+        #expect(image.height == 842 && image.width == 1191 + 381, "\(image)")
+        // The panel shows a marker per thread: open ones in the marker red, right of the page.
+        var red = 0
+        for y in 0..<image.height {
+            for x in 1195..<image.width {
+                let p = image.pixel(x: x, y: y)
+                if (p.r, p.g, p.b) == markerFill { red += 1 }
+            }
+        }
+        #expect(red > 3 * 100, "\(red) red pixels in the panel")
+        let rows = try String(contentsOf: csv, encoding: .utf8).split(separator: "\r\n")
+        #expect(rows.first == "number,id,page,status,author,createdAt,replies,text")
+        #expect(rows.count == 6)
+        #expect(rows[1].hasPrefix("1,p1,1,resolved,Олег Петров,2026-11-10T09:00:00Z,3,"))
+        struct File: Decodable { struct Row: Decodable { var number: Int; var status: String; var replies: Int }; var comments: [Row] }
+        let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: json))
+        #expect(file.comments.map(\.number) == [1, 2, 3, 4, 5])
+        #expect(file.comments.filter { $0.status == "resolved" }.count == 2)
+        #expect(file.comments.map(\.replies).reduce(0, +) == 12)
     }
 }

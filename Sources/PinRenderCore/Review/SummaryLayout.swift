@@ -12,25 +12,33 @@ public struct SummaryLayout {
     }
 
     public var layout: PageLayout
+    /// A4 in points, the summary pages of a PDF export.
     public static let pageSize = CGSize(width: 595, height: 842)
-    let margin = 48.0
+    /// The size of each page (or panel).
+    public var size: CGSize
+    /// Multiplies every size (1 for points on A4).
+    public var scale: Double
 
-    public init(layout: PageLayout) {
+    /// A layout of summary pages of `size` (A4 by default), sizes multiplied by `scale`.
+    public init(layout: PageLayout, size: CGSize = SummaryLayout.pageSize, scale: Double = 1) {
         self.layout = layout
+        self.size = size
+        self.scale = scale
     }
 
     /// Lays out the summary of `threads` (in their order).
     public func pages(_ threads: [CommentThread]) -> [Page] {
         let theme = layout.theme
         let font = theme.fontFamily
-        let width = Self.pageSize.width - 2 * margin
-        let textX = margin + 30, textWidth = width - 30
-        let title = TextStyle(fontFamily: font, size: 18, bold: true, color: theme.tooltipText)
-        let heading = TextStyle(fontFamily: font, size: 10.5, bold: true, color: theme.tooltipText)
-        let body = TextStyle(fontFamily: font, size: 10, color: theme.tooltipText, maxLines: 40)
-        let reply = TextStyle(fontFamily: font, size: 9.5, color: theme.tooltipSecondaryText, maxLines: 20)
+        let margin = min(48 * scale, size.width * 0.08)
+        let width = size.width - 2 * margin
+        let textX = margin + 30 * scale, textWidth = width - 30 * scale
+        let title = TextStyle(fontFamily: font, size: 18 * scale, bold: true, color: theme.tooltipText)
+        let heading = TextStyle(fontFamily: font, size: 10.5 * scale, bold: true, color: theme.tooltipText)
+        let body = TextStyle(fontFamily: font, size: 10 * scale, color: theme.tooltipText, maxLines: 40)
+        let reply = TextStyle(fontFamily: font, size: 9.5 * scale, color: theme.tooltipSecondaryText, maxLines: 20)
         var pages: [Page] = []
-        var current = Page(scene: Scene(page: 1, width: Self.pageSize.width, height: Self.pageSize.height, uiScale: 1),
+        var current = Page(scene: Scene(page: 1, width: size.width, height: size.height, uiScale: scale),
                            entries: [])
         var y = margin
         func place(_ text: String, _ style: TextStyle, x: Double, width: Double) -> TextBlock {
@@ -41,7 +49,7 @@ public struct SummaryLayout {
         let open = threads.filter { !$0.root.resolved }.count
         current.scene.texts.append(place("Comments: \(threads.count) (\(open) open, \(threads.count - open) resolved)",
                                          title, x: margin, width: width))
-        y += 12
+        y += 12 * scale
         for thread in threads {
             let root = thread.root
             let status = root.resolved ? "✓ Resolved" : "● Open"
@@ -56,28 +64,48 @@ public struct SummaryLayout {
                     + TooltipContent.clean(String(r.text.prefix(2000)), keepNewlines: true)
             }
             // The entry's height, to start a new page when it does not fit.
-            var height = layout.measurer.measure(headingText, style: heading, maxWidth: textWidth).height + 2
+            let indent = 16 * scale
+            var height = layout.measurer.measure(headingText, style: heading, maxWidth: textWidth).height + 2 * scale
             height += text.isEmpty ? 0 : layout.measurer.measure(text, style: body, maxWidth: textWidth).height
-            for r in replies { height += 3 + layout.measurer.measure(r, style: reply, maxWidth: textWidth - 16).height }
-            if y + height > Self.pageSize.height - margin && !current.entries.isEmpty {
+            for r in replies { height += 3 * scale + layout.measurer.measure(r, style: reply, maxWidth: textWidth - indent).height }
+            if y + height > size.height - margin && !current.entries.isEmpty {
                 pages.append(current)
-                current = Page(scene: Scene(page: pages.count + 1, width: Self.pageSize.width,
-                                            height: Self.pageSize.height, uiScale: 1), entries: [])
+                current = Page(scene: Scene(page: pages.count + 1, width: size.width, height: size.height, uiScale: scale),
+                               entries: [])
                 y = margin
             }
             let top = y
-            current.scene.markers.append(layout.marker(for: thread, at: CGPoint(x: margin + 11, y: y + 10), ui: 0.85))
+            current.scene.markers.append(layout.marker(for: thread, at: CGPoint(x: margin + 11 * scale, y: y + 10 * scale),
+                                                       ui: 0.85 * scale))
             current.scene.texts.append(place(headingText, heading, x: textX, width: textWidth))
-            y += 2
+            y += 2 * scale
             if !text.isEmpty { current.scene.texts.append(place(text, body, x: textX, width: textWidth)) }
             for r in replies {
-                y += 3
-                current.scene.texts.append(place(r, reply, x: textX + 16, width: textWidth - 16))
+                y += 3 * scale
+                current.scene.texts.append(place(r, reply, x: textX + indent, width: textWidth - indent))
             }
-            current.entries.append((thread.id, CGRect(x: margin, y: top - 2, width: width, height: max(y - top, 22) + 4)))
-            y += 14
+            current.entries.append((thread.id, CGRect(x: margin, y: top - 2 * scale, width: width,
+                                                      height: max(y - top, 22 * scale) + 4 * scale)))
+            y += 14 * scale
         }
         pages.append(current)
         return pages
+    }
+
+    /// The thread panel beside a PNG (the apps' bottom sheet): the first page of the
+    /// summary at this size, ending with how many threads did not fit.
+    public func panel(_ threads: [CommentThread]) -> Scene {
+        let all = pages(threads)
+        var scene = all[0].scene
+        let shown = all[0].entries.count
+        if shown < threads.count {
+            let margin = min(48 * scale, size.width * 0.08)
+            let style = TextStyle(fontFamily: layout.theme.fontFamily, size: 10 * scale, bold: true,
+                                  color: layout.theme.tooltipSecondaryText)
+            scene.texts.append(TextBlock(text: "… and \(threads.count - shown) more (see the PDF export's summary)",
+                                         x: margin, y: size.height - margin * 0.8, width: size.width - 2 * margin,
+                                         style: style))
+        }
+        return scene
     }
 }

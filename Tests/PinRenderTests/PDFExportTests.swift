@@ -29,14 +29,19 @@ import PinRenderGraphics
         // The page is not a bitmap: no images on it.
         let images = try Support.tool("pdfimages", ["-list", out])
         #expect(images.split(separator: "\n").count <= 2, "the export holds images:\n\(images)")
-        // Rasterize page 2 (rotated) back and find the marker on the target.
-        let prefix = dir.appendingPathComponent("page").path
-        _ = try Support.tool("pdftoppm", ["-f", "2", "-l", "2", "-r", "72", "-png", "-singlefile", out, prefix])
-        let image = try PixelBuffer(pngAt: prefix + ".png")
-        let page = targets.floorplan.pages[1]
-        let expected = (x: page.targets[0][0] * Double(image.width), y: page.targets[0][1] * Double(image.height))
-        let marker = try #require(image.centerOfColor(markerFill, tolerance: 2, near: expected, window: 30))
-        #expect(abs(marker.x - expected.x) <= 1 && abs(marker.y - expected.y) <= 1, "marker at \(marker), expected \(expected)")
+        // Rasterize the rotated pages (2: /Rotate 90; 4: /Rotate 270 with an offset CropBox) as a
+        // viewer shows them and find each marker on the document's own target.
+        for number in [2, 4] {
+            let prefix = dir.appendingPathComponent("page\(number)").path
+            _ = try Support.tool("pdftoppm", ["-cropbox", "-f", "\(number)", "-l", "\(number)", "-r", "72", "-png",
+                                              "-singlefile", out, prefix])
+            let image = try PixelBuffer(pngAt: prefix + ".png")
+            let page = targets.floorplan.pages[number - 1]
+            let expected = (x: page.targets[0][0] * Double(image.width), y: page.targets[0][1] * Double(image.height))
+            let marker = try #require(image.centerOfColor(markerFill, tolerance: 2, near: expected, window: 30))
+            #expect(abs(marker.x - expected.x) <= 1 && abs(marker.y - expected.y) <= 1,
+                    "page \(number): marker at \(marker), expected \(expected)")
+        }
     }
 
     @Test func imageExportEmbedsTheJPEGUnchanged() throws {

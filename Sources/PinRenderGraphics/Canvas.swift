@@ -191,6 +191,23 @@ public final class Canvas {
         try check("drawing the pins of page \(scene.page)")
     }
 
+    /// The image's pixels (image canvases), opaque RGBA.
+    public func pixels() -> PixelBuffer {
+        precondition(!isPDF, "pixels() is for image canvases")
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var rgba = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let s = y * stride + x * 4, d = (y * width + x) * 4
+                (rgba[d], rgba[d + 1], rgba[d + 2]) = (data[s + 2], data[s + 1], data[s])
+            }
+        }
+        return PixelBuffer(width: width, height: height, rgba: rgba)
+    }
+
     /// Writes the image as PNG to `path`; `name` is how errors call it.
     public func writePNG(to path: String, name: String) throws {
         precondition(!isPDF, "writePNG is for image canvases")

@@ -11,6 +11,28 @@ public struct PixelBuffer: Sendable, Equatable {
     /// `width * height * 4` bytes: R, G, B, A.
     public let rgba: [UInt8]
 
+    /// Wraps RGBA bytes, `width * height * 4` of them.
+    public init(width: Int, height: Int, rgba: [UInt8]) {
+        precondition(rgba.count == width * height * 4)
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+    }
+
+    /// Writes the image as an opaque RGB PNG (alpha is dropped), like every pinrender PNG.
+    public func writePNG(to path: String, name: String) throws {
+        var rows = [UInt8](repeating: 255, count: width * height * 4)
+        for i in stride(from: 0, to: rgba.count, by: 4) {
+            (rows[i], rows[i + 1], rows[i + 2]) = (rgba[i + 2], rgba[i + 1], rgba[i])
+        }
+        var error = pr_error()
+        let status = rows.withUnsafeBufferPointer {
+            pr_png_write_rgb24(path, $0.baseAddress, Int32(width), Int32(height), Int32(width * 4),
+                               PNGWriter.compressionLevel, PNGWriter.filter, &error)
+        }
+        guard status == 0 else { throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error)) }
+    }
+
     /// Decodes a PNG file.
     public init(pngAt path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -16,6 +16,7 @@ USAGE
   pinrender preview INPUT --pins PINS --devices LIST -o SHEET.png
                                                          screens side by side
   pinrender devices                                      the screen presets
+  pinrender diff EXPECTED ACTUAL [-o DIFF.png] [--json]   compare renders (exit 1 when different)
   pinrender cluster PINS [--zoom Z] [--json]              clusters per zoom
   pinrender --version
   pinrender COMMAND --help                               details and examples
@@ -49,6 +50,8 @@ func main() -> Int32 {
             return try PreviewCommand.run(Array(words.dropFirst()))
         case "devices":
             return try DevicesCommand.run(Array(words.dropFirst()))
+        case "diff":
+            return try DiffCommand.run(Array(words.dropFirst()))
         case let other?:
             throw usage("unknown command \(other)")
         }

@@ -1,0 +1,125 @@
+import Foundation
+import PinRenderCore
+import PinRenderGraphics
+
+/// `pinrender diff`: two images (or PDFs, page by page) compared with pixelmatch's metric,
+/// against pixel budgets, with an optional diff image.
+public struct DiffJob {
+    public var expected: String
+    public var actual: String
+    public var options = ImageDiff.Options()
+    /// Differing pixels allowed (default 0).
+    public var maxDiffPixels = 0
+    /// Fraction of pixels allowed to differ; both budgets must hold.
+    public var maxDiffRatio: Double?
+    /// Where the diff image goes (`-N` before the extension for PDF pages).
+    public var output: String?
+    /// Expected | actual | diff side by side instead of the diff alone.
+    public var composite = false
+    /// Count every differing pixel even past the budget (for reports); otherwise counting
+    /// stops once the budget is exceeded, unless a diff image is asked for.
+    public var exhaustive = false
+    /// Resolution of PDF pages.
+    public var dpi = 72.0
+    public var pixelLimit = 400_000_000
+
+    public init(expected: String, actual: String) {
+        self.expected = expected
+        self.actual = actual
+    }
+
+    /// One page's verdict.
+    public struct PageResult: Sendable {
+        public var page: Int
+        public var width: Int
+        public var height: Int
+        /// Set when the sizes differ: nothing else was compared.
+        public var actualSize: (width: Int, height: Int)?
+        public var diffPixels: Int
+        public var aaPixels: Int
+        public var regions: [CGRect]
+        /// Counting stopped at the budget: more pixels may differ.
+        public var stoppedEarly = false
+        public var ratio: Double { width * height == 0 ? 0 : Double(diffPixels) / Double(width * height) }
+    }
+
+    /// The whole comparison.
+    public struct Report: Sendable {
+        public var pages: [PageResult]
+        /// Set when the page counts differ.
+        public var pageCounts: (expected: Int, actual: Int)?
+        public var withinBudget: Bool
+        public var files: [String]
+    }
+
+    public func run() throws -> Report {
+        let a = try pages(of: expected), b = try pages(of: actual)
+        guard a.count == b.count else {
+            return Report(pages: [], pageCounts: (a.count, b.count), withinBudget: false, files: [])
+        }
+        var results: [PageResult] = []
+        var within = true
+        let outputs = OutputFiles()
+        var files: [String] = []
+        for (index, (x, y)) in zip(a, b).enumerated() {
+            let page = index + 1
+            guard x.width == y.width, x.height == y.height else {
+                results.append(PageResult(page: page, width: x.width, height: x.height, actualSize: (y.width, y.height),
+                                          diffPixels: 0, aaPixels: 0, regions: []))
+                within = false
+                continue
+            }
+            var pageOptions = options
+            if output == nil && !exhaustive {
+                let ratioLimit = maxDiffRatio.map { Int(($0 * Double(x.width * x.height)).rounded(.down)) } ?? Int.max
+                pageOptions.stopAfter = min(maxDiffPixels, ratioLimit)
+            }
+            let result = ImageDiff(options: pageOptions).compare(x.rgba, y.rgba, width: x.width, height: x.height,
+                                                                  diffImage: output != nil)
+            var pageResult = PageResult(page: page, width: x.width, height: x.height, actualSize: nil,
+                                        diffPixels: result.diffPixels, aaPixels: result.aaPixels, regions: result.regions)
+            pageResult.stoppedEarly = result.stoppedEarly
+            results.append(pageResult)
+            if pageResult.diffPixels > maxDiffPixels || (maxDiffRatio.map { pageResult.ratio > $0 } ?? false) { within = false }
+            if let output, let image = result.image {
+                let path = a.count == 1 ? output : RenderJob.pngPath(output, page: page)
+                let diff = PixelBuffer(width: x.width, height: x.height, rgba: image)
+                try (composite ? Self.sideBySide([x, y, diff]) : diff).writePNG(to: outputs.temporaryPath(for: path), name: path)
+                files.append(path)
+            }
+        }
+        try outputs.commit()
+        return Report(pages: results, pageCounts: nil, withinBudget: within, files: files)
+    }
+
+    /// Every page of a PNG, JPEG or PDF as pixels (PDF pages at ``dpi``).
+    func pages(of path: String) throws -> [PixelBuffer] {
+        let document = try SourceDocument.open(path: path, password: nil, pixelLimit: pixelLimit)
+        return try (1...document.pageCount).map { page in
+            let content = try document.contentSize(page: page)
+            let pixels = try document.unitsPerInch.map {
+                try SizeRequest.dpi(dpi).pixelSize(contentSize: content, unitsPerInch: $0, pixelLimit: pixelLimit)
+            } ?? content
+            let canvas = try Canvas(imageWidth: Int(pixels.width), height: Int(pixels.height))
+            try document.draw(page: page, on: canvas)
+            return canvas.pixels()
+        }
+    }
+
+    /// Images side by side, 8 white pixels apart.
+    static func sideBySide(_ images: [PixelBuffer]) -> PixelBuffer {
+        let gap = 8
+        let width = images.map(\.width).reduce(0, +) + gap * (images.count - 1)
+        let height = images.map(\.height).max() ?? 0
+        var rgba = [UInt8](repeating: 255, count: width * height * 4)
+        var left = 0
+        for image in images {
+            for y in 0..<image.height {
+                let source = y * image.width * 4, target = (y * width + left) * 4
+                rgba.replaceSubrange(target..<target + image.width * 4, with: image.rgba[source..<source + image.width * 4])
+            }
+            left += image.width + gap
+        }
+        return PixelBuffer(width: width, height: height, rgba: rgba)
+    }
+}

@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "pinrender", targets: ["pinrender"]),
         .library(name: "PinRenderCore", targets: ["PinRenderCore"]),
         .library(name: "PinRender", targets: ["PinRender"]),
+        .library(name: "PinSnapshot", targets: ["PinSnapshot"]),
     ],
     targets: [
         // C libraries from Debian, seen only by PinRenderGraphics.
@@ -25,13 +26,15 @@ let package = Package(
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
         .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics"]),
+        .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         .executableTarget(name: "pinrender", dependencies: ["PinRender"]),
         .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore"],
                           path: "Sources/pinrender-bench"),
 
         .testTarget(name: "PinRenderCoreTests", dependencies: ["PinRenderCore"]),
         .testTarget(name: "PinRenderTests",
-                    dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "pinrender"]),
+                    dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinSnapshot", "pinrender"],
+                    exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -17,6 +17,7 @@ USAGE
                                                          screens side by side
   pinrender devices                                      the screen presets
   pinrender diff EXPECTED ACTUAL [-o DIFF.png] [--json]   compare renders (exit 1 when different)
+  pinrender snapshot MANIFEST.json [--record MODE]        snapshot tests of render cases
   pinrender cluster PINS [--zoom Z] [--json]              clusters per zoom
   pinrender --version
   pinrender COMMAND --help                               details and examples
@@ -52,6 +53,8 @@ func main() -> Int32 {
             return try DevicesCommand.run(Array(words.dropFirst()))
         case "diff":
             return try DiffCommand.run(Array(words.dropFirst()))
+        case "snapshot":
+            return try SnapshotCommand.run(Array(words.dropFirst()))
         case let other?:
             throw usage("unknown command \(other)")
         }

@@ -33,7 +33,8 @@ enum Support {
 
     /// Runs a program to completion, feeding `input` to its standard input. Output goes
     /// through files, so a chatty child can never block on a full pipe.
-    static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Run {
+    static func run(_ executable: String, _ arguments: [String], input: Data? = nil,
+                    environment: [String: String?] = [:]) throws -> Run {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let outURL = dir.appendingPathComponent("out"), errURL = dir.appendingPathComponent("err")
@@ -42,6 +43,9 @@ enum Support {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        var variables = ProcessInfo.processInfo.environment
+        for (key, value) in environment { variables[key] = value }
+        process.environment = variables
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         let inPipe = Pipe()
         process.standardOutput = out
@@ -59,8 +63,8 @@ enum Support {
     }
 
     /// Runs `pinrender`.
-    static func pinrender(_ arguments: [String], input: Data? = nil) throws -> Run {
-        try run(binary, arguments, input: input)
+    static func pinrender(_ arguments: [String], input: Data? = nil, environment: [String: String?] = [:]) throws -> Run {
+        try run(binary, arguments, input: input, environment: environment)
     }
 
     /// Runs a tool from poppler-utils or qpdf and returns its standard output.

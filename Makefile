@@ -42,6 +42,8 @@ test: deps
 	$(SWIFT) test
 
 bench: deps
+	@compare -version 2>/dev/null | grep -q ImageMagick || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq imagemagick)
+	$(SWIFT) build -c release --product pinrender
 	$(SWIFT) build -c release --product pinrender-bench
 	@mkdir -p bench
 	@{ echo "# Benchmarks"; echo; echo "Machine: $$(nproc) cores, $$(uname -m), $$(date -u +%Y-%m-%d)."; \

@@ -53,7 +53,17 @@ public struct DiffJob {
     }
 
     public func run() throws -> Report {
-        let a = try pages(of: expected), b = try pages(of: actual)
+        // The two inputs decode side by side, one per core.
+        var decoded: [Result<[PixelBuffer], Error>] = [.success([]), .success([])]
+        let paths = [expected, actual]
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let result = Result { try pages(of: paths[index]) }
+            lock.lock()
+            decoded[index] = result
+            lock.unlock()
+        }
+        let a = try decoded[0].get(), b = try decoded[1].get()
         guard a.count == b.count else {
             return Report(pages: [], pageCounts: (a.count, b.count), withinBudget: false, files: [])
         }
@@ -92,8 +102,13 @@ public struct DiffJob {
         return Report(pages: results, pageCounts: nil, withinBudget: within, files: files)
     }
 
-    /// Every page of a PNG, JPEG or PDF as pixels (PDF pages at ``dpi``).
+    /// Every page of a PNG, JPEG or PDF as pixels (PDF pages at ``dpi``); a PNG is decoded
+    /// straight into pixels.
     func pages(of path: String) throws -> [PixelBuffer] {
+        if let head = FileHandle(forReadingAtPath: path).flatMap({ try? $0.read(upToCount: 8) }),
+           head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            return [try PixelBuffer(pngAt: path)]
+        }
         let document = try SourceDocument.open(path: path, password: nil, pixelLimit: pixelLimit)
         return try (1...document.pageCount).map { page in
             let content = try document.contentSize(page: page)

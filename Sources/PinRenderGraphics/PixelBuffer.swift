@@ -50,12 +50,22 @@ public struct PixelBuffer: Sendable, Equatable {
             pr_png_decode(bytes, bytes.count, $0.baseAddress, Int32(w * 4), &error)
         }
         guard status == 0 else { throw GraphicsError.unreadable(file: path, reason: RasterImage.message(error)) }
-        // Premultiplied BGRA to straight RGBA.
-        for i in stride(from: 0, to: bgra.count, by: 4) {
-            let a = bgra[i + 3]
-            let unpremultiply: (UInt8) -> UInt8 = { a == 0 || a == 255 ? $0 : UInt8(min(255, (Int($0) * 255 + Int(a) / 2) / Int(a))) }
-            (bgra[i], bgra[i + 2]) = (unpremultiply(bgra[i + 2]), unpremultiply(bgra[i]))
-            bgra[i + 1] = unpremultiply(bgra[i + 1])
+        // Premultiplied BGRA to straight RGBA (opaque images only swap red and blue).
+        let opaque = info.has_alpha == 0
+        bgra.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                let a = Int(p[i + 3])
+                if opaque || a == 255 {
+                    (p[i], p[i + 2]) = (p[i + 2], p[i])
+                } else if a == 0 {
+                    (p[i], p[i + 2]) = (p[i + 2], p[i])
+                } else {
+                    let b = p[i], g = p[i + 1], r = p[i + 2]
+                    p[i] = UInt8(min(255, (Int(r) * 255 + a / 2) / a))
+                    p[i + 1] = UInt8(min(255, (Int(g) * 255 + a / 2) / a))
+                    p[i + 2] = UInt8(min(255, (Int(b) * 255 + a / 2) / a))
+                }
+            }
         }
         width = w
         height = h

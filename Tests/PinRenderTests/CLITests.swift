@@ -96,3 +96,68 @@ import PinRenderGraphics
         #expect(bad.status == 2 && bad.stderr.contains("markerFil") && bad.stderr.contains("theme.json"))
     }
 }
+
+/// `pinrender diff` as CI scripts call it.
+@Suite struct DiffCommandTests {
+    @Test func verdictsBudgetsJSONAndPages() throws {
+        let dir = try Support.scratch()
+        let pins = Support.path("samples/pins/floorplan-few.json")
+        func render(_ name: String, _ extra: [String]) throws -> String {
+            let out = dir.appendingPathComponent(name).path
+            let size = extra.contains("--width") ? [] : ["--dpi", "40"]
+            #expect(try Support.pinsrenderOK(["render", Support.path("samples/floorplan.pdf"), "--pins", pins, "--page", "1",
+                                               "-o", out] + size + extra))
+            return out
+        }
+        let a = try render("a.png", []), b = try render("b.png", ["--tooltips", "none"])
+        let same = try Support.pinrender(["diff", a, a, "--json"])
+        #expect(same.status == 0 && same.stdout.contains("\"verdict\":\"same\""))
+        let different = try Support.pinrender(["diff", a, b, "--json", "-o", dir.appendingPathComponent("d.png").path])
+        #expect(different.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(different.stdout.utf8)) as? [String: Any])
+        for key in ["verdict", "width", "height", "diffPixels", "aaPixels", "ratio", "regions"] {
+            #expect(object[key] != nil, "no \(key)")
+        }
+        let count = try #require(object["diffPixels"] as? Int)
+        #expect(count > 100 && object["verdict"] as? String == "different")
+        #expect(try PixelBuffer(pngAt: dir.appendingPathComponent("d.png").path).width == 662)
+        // Budgets: within passes, exceeded fails.
+        #expect(try Support.pinrender(["diff", a, b, "--max-diff-pixels", "\(count)"]).status == 0)
+        #expect(try Support.pinrender(["diff", a, b, "--max-diff-pixels", "\(count - 1)"]).status == 1)
+        #expect(try Support.pinrender(["diff", a, b, "--max-diff-ratio", "0.5"]).status == 0)
+        // Ignoring everything leaves nothing.
+        #expect(try Support.pinrender(["diff", a, b, "--ignore", "0,0,662,468"]).status == 0)
+        // Sizes.
+        let small = try render("small.png", ["--width", "300"])
+        let size = try Support.pinrender(["diff", a, small])
+        #expect(size.status == 1 && size.stdout.contains("expected 662x468, got 300x212"), "\(size.stdout)")
+        let sizeJSON = try Support.pinrender(["diff", a, small, "--json"])
+        #expect(sizeJSON.stdout.contains("\"verdict\":\"size\""))
+        // PDFs page by page, and page counts.
+        let pdf1 = dir.appendingPathComponent("one.pdf").path, pdf2 = dir.appendingPathComponent("two.pdf").path
+        #expect(try Support.pinsrenderOK(["render", Support.path("samples/floorplan.pdf"), "--pins", pins, "-o", pdf1]))
+        #expect(try Support.pinsrenderOK(["render", Support.path("samples/floorplan.pdf"), "--pins", pins, "--pages", "1-2", "-o", pdf2]))
+        #expect(try Support.pinrender(["diff", pdf1, pdf1, "--dpi", "20"]).status == 0)
+        let pages = try Support.pinrender(["diff", pdf1, pdf2, "--dpi", "20"])
+        #expect(pages.status == 1 && pages.stdout.contains("expected 5 pages, got 3"), "\(pages.stdout)")
+    }
+
+    @Test func layoutDiffSaysWhichPinChanged() throws {
+        let dir = try Support.scratch()
+        var pins = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Support.path("samples/pins/floorplan-few.json")))) as! [String: Any]
+        var list = pins["pins"] as! [[String: Any]]
+        let p2 = list.firstIndex { $0["id"] as? String == "p2" }!
+        list[p2]["resolved"] = true
+        pins["pins"] = list
+        let changed = dir.appendingPathComponent("changed.json")
+        try JSONSerialization.data(withJSONObject: pins).write(to: changed)
+        for (name, source) in [("a", Support.path("samples/pins/floorplan-few.json")), ("b", changed.path)] {
+            #expect(try Support.pinsrenderOK(["render", Support.path("samples/floorplan.pdf"), "--pins", source, "--page", "1",
+                                               "--dpi", "40", "-o", dir.appendingPathComponent("\(name).png").path,
+                                               "--layout-json", dir.appendingPathComponent("\(name).json").path]))
+        }
+        let result = try Support.pinrender(["diff", "--layout", dir.appendingPathComponent("a.json").path,
+                                            dir.appendingPathComponent("b.json").path])
+        #expect(result.status == 1 && result.stdout.contains("pin p2 was resolved"), "\(result.stdout)")
+    }
+}

@@ -38,6 +38,7 @@ demo: build
 	@echo "rendered into out/:"; ls out
 
 test: deps
+	@python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch
 	$(SWIFT) build --product pinrender
 	$(SWIFT) test
 

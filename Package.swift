@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         .executableTarget(name: "pinrender", dependencies: ["PinRender"]),
-        .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore"],
+        .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"],
                           path: "Sources/pinrender-bench"),
 
         .testTarget(name: "PinRenderCoreTests", dependencies: ["PinRenderCore"]),

@@ -58,41 +58,16 @@ public struct RenderJob {
             files.append(options.output)
             progress?(pages.count, pages.count)
         }
-        for (index, page) in pages.enumerated() where kind == .png {
-            let content = try document.contentSize(page: page)
-            if let screen = options.device {
+        if kind == .png {
+            // Paths first (OutputFiles is not shared between threads), then the pages on
+            // both cores, each worker with its own document handle: poppler's are not
+            // thread-safe.
+            let targets = pages.map { page -> (page: Int, path: String, temporary: String) in
                 let path = pages.count == 1 ? options.output : Self.pngPath(options.output, page: page)
-                let scene = try DeviceRender(screen: screen, options: options, layout: layout)
-                    .render(document, page: page, threads: byPage[page] ?? [], contentSize: content,
-                            to: outputs.temporaryPath(for: path), name: path)
-                files.append(path)
-                scenes.append(scene)
-                progress?(index + 1, pages.count)
-                continue
+                return (page, path, outputs.temporaryPath(for: path))
             }
-            let outputSize = try (options.size ?? defaultSize(document))
-                .pixelSize(contentSize: content, unitsPerInch: document.unitsPerInch, pixelLimit: options.pixelLimit)
-            let scene = layout.scene(page: page, threads: byPage[page] ?? [], outputSize: outputSize)
-            let panelWidth = options.threadsPanel
-                ? min(max(outputSize.width * 0.32, 300 * scene.uiScale), 560 * scene.uiScale).rounded() : 0
-            let canvas = try Canvas(imageWidth: Int(outputSize.width + panelWidth), height: Int(outputSize.height))
-            let area = CGRect(origin: .zero, size: outputSize)
-            try document.draw(page: page, on: canvas, at: area, clip: area)
-            try canvas.draw(scene, theme: options.theme)
-            if panelWidth > 0 {
-                canvas.fill(CGRect(x: outputSize.width, y: 0, width: panelWidth, height: outputSize.height),
-                            color: Color(hex: "#F2F4F7")!)
-                canvas.fill(CGRect(x: outputSize.width, y: 0, width: max(1, scene.uiScale), height: outputSize.height),
-                            color: options.theme.tooltipBorder)
-                let panel = SummaryLayout(layout: layout, size: CGSize(width: panelWidth, height: outputSize.height),
-                                          scale: scene.uiScale).panel(byPage[page] ?? [])
-                try canvas.draw(panel, theme: options.theme, origin: CGPoint(x: outputSize.width, y: 0))
-            }
-            let path = pages.count == 1 ? options.output : Self.pngPath(options.output, page: page)
-            try canvas.writePNG(to: outputs.temporaryPath(for: path), name: path)
-            files.append(path)
-            scenes.append(scene)
-            progress?(index + 1, pages.count)
+            files += targets.map(\.path)
+            scenes = try renderPNGPages(targets, input: input, byPage: byPage, firstLayout: layout)
         }
         let exported = threads.filter { pages.contains($0.root.page) }
         if let path = options.summaryJSON {
@@ -113,6 +88,72 @@ public struct RenderJob {
         }
         try outputs.commit()
         return Report(files: files, warnings: warnings, scenes: scenes)
+    }
+
+    /// Renders PNG pages, on as many workers as there are cores (and pages).
+    private func renderPNGPages(_ targets: [(page: Int, path: String, temporary: String)], input: RenderInput,
+                                byPage: [Int: [CommentThread]], firstLayout: PageLayout) throws -> [Scene] {
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, targets.count, 8))
+        var results = [Result<Scene, Error>?](repeating: nil, count: targets.count)
+        let lock = NSLock()
+        var done = 0
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let document: SourceDocument, layout: PageLayout
+            do {
+                document = worker == 0 || input.documentName == "--canvas" ? input.document
+                    : try SourceDocument.open(path: input.documentName, password: options.password, pixelLimit: options.pixelLimit)
+                layout = worker == 0 ? firstLayout : input.layout(options)
+            } catch {
+                lock.lock(); results[worker] = .failure(error); lock.unlock()
+                return
+            }
+            for index in stride(from: worker, to: targets.count, by: workers) {
+                let target = targets[index]
+                let result = Result {
+                    try renderPNGPage(target.page, document: document, layout: layout, threads: byPage[target.page] ?? [],
+                                      to: target.temporary, name: target.path)
+                }
+                lock.lock()
+                results[index] = result
+                done += 1
+                let count = done
+                lock.unlock()
+                progress?(count, targets.count)
+                if case .failure = result { break }
+            }
+        }
+        // The first failure in page order is the one reported.
+        return try results.map { try ($0 ?? .failure(InputError(source: options.output, location: "", problem: "not rendered"))).get() }
+    }
+
+    /// One PNG page: the page, its pins, the thread panel when asked; a device screen with --device.
+    private func renderPNGPage(_ page: Int, document: SourceDocument, layout: PageLayout, threads: [CommentThread],
+                               to temporary: String, name: String) throws -> Scene {
+        let content = try document.contentSize(page: page)
+        if let screen = options.device {
+            return try DeviceRender(screen: screen, options: options, layout: layout)
+                .render(document, page: page, threads: threads, contentSize: content, to: temporary, name: name)
+        }
+        let outputSize = try (options.size ?? defaultSize(document))
+            .pixelSize(contentSize: content, unitsPerInch: document.unitsPerInch, pixelLimit: options.pixelLimit)
+        let scene = layout.scene(page: page, threads: threads, outputSize: outputSize)
+        let panelWidth = options.threadsPanel
+            ? min(max(outputSize.width * 0.32, 300 * scene.uiScale), 560 * scene.uiScale).rounded() : 0
+        let canvas = try Canvas(imageWidth: Int(outputSize.width + panelWidth), height: Int(outputSize.height))
+        let area = CGRect(origin: .zero, size: outputSize)
+        try document.draw(page: page, on: canvas, at: area, clip: area)
+        try canvas.draw(scene, theme: options.theme)
+        if panelWidth > 0 {
+            canvas.fill(CGRect(x: outputSize.width, y: 0, width: panelWidth, height: outputSize.height),
+                        color: Color(hex: "#F2F4F7")!)
+            canvas.fill(CGRect(x: outputSize.width, y: 0, width: max(1, scene.uiScale), height: outputSize.height),
+                        color: options.theme.tooltipBorder)
+            let panel = SummaryLayout(layout: layout, size: CGSize(width: panelWidth, height: outputSize.height),
+                                      scale: scene.uiScale).panel(threads)
+            try canvas.draw(panel, theme: options.theme, origin: CGPoint(x: outputSize.width, y: 0))
+        }
+        try canvas.writePNG(to: temporary, name: name)
+        return scene
     }
 
     /// Where page `page` of a multi-page PNG export goes: `%d` in the path is replaced by

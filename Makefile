@@ -47,9 +47,10 @@ bench: deps
 	$(SWIFT) build -c release --product pinrender
 	$(SWIFT) build -c release --product pinrender-bench
 	@mkdir -p bench
+	python3 bench/make_plan.py
 	@{ echo "# Benchmarks"; echo; echo "Machine: $$(nproc) cores, $$(uname -m), $$(date -u +%Y-%m-%d)."; \
 	   echo "Reference figures are from ../shared/design/anchors.md (same kind of machine)."; echo; \
-	   .build/release/pinrender-bench; } | tee bench/RESULTS.md
+	   .build/release/pinrender-bench && python3 bench/compare.py; cat bench/PROFILE.md; } | tee bench/RESULTS.md
 
 samples:
 	python3 $(SAMPLES)/make_samples.py

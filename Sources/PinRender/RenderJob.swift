@@ -134,14 +134,17 @@ public struct RenderJob {
             return try DeviceRender(screen: screen, options: options, layout: layout)
                 .render(document, page: page, threads: threads, contentSize: content, to: temporary, name: name)
         }
-        let outputSize = try (options.size ?? defaultSize(document))
-            .pixelSize(contentSize: content, unitsPerInch: document.unitsPerInch, pixelLimit: options.pixelLimit)
-        let scene = layout.scene(page: page, threads: threads, outputSize: outputSize)
+        let request = options.size ?? defaultSize(document)
+        let outputSize = try request.pixelSize(contentSize: content, unitsPerInch: document.unitsPerInch,
+                                               pixelLimit: options.pixelLimit)
+        let scale = try request.scale(contentSize: content, unitsPerInch: document.unitsPerInch)
+        let pageSize = CGSize(width: content.width * scale, height: content.height * scale)
+        let scene = layout.scene(page: page, threads: threads, outputSize: outputSize, pageSize: pageSize)
         let panelWidth = options.threadsPanel
             ? min(max(outputSize.width * 0.32, 300 * scene.uiScale), 560 * scene.uiScale).rounded() : 0
         let canvas = try Canvas(imageWidth: Int(outputSize.width + panelWidth), height: Int(outputSize.height))
         let area = CGRect(origin: .zero, size: outputSize)
-        try document.draw(page: page, on: canvas, at: area, clip: area)
+        try document.draw(page: page, on: canvas, at: CGRect(origin: .zero, size: pageSize), clip: area)
         try canvas.draw(scene, theme: options.theme)
         if panelWidth > 0 {
             canvas.fill(CGRect(x: outputSize.width, y: 0, width: panelWidth, height: outputSize.height),

@@ -19,6 +19,25 @@ public enum SizeRequest: Sendable, Equatable {
     ///   - unitsPerInch: 72 for PDF pages; nil where `--dpi` has no meaning (images, canvas).
     ///   - pixelLimit: the most pixels one output may have.
     public func pixelSize(contentSize: CGSize, unitsPerInch: Double?, pixelLimit: Int) throws -> CGSize {
+        let s = try scale(contentSize: contentSize, unitsPerInch: unitsPerInch)
+        let width = max(1, (contentSize.width * s).rounded())
+        let height = max(1, (contentSize.height * s).rounded())
+        let maxSide = Double(Self.maximumSide)
+        guard width <= maxSide, height <= maxSide else {
+            throw InputError(source: "size", location: "",
+                             problem: "the output would be \(Int(width)) x \(Int(height)) px; Cairo draws at most \(Self.maximumSide) px a side: lower --dpi, --scale or --width")
+        }
+        guard width * height <= Double(pixelLimit) else {
+            throw InputError(source: "size", location: "",
+                             problem: "the output would be \(Int(width)) x \(Int(height)) px, over the limit of \(pixelLimit) pixels: lower --dpi, --scale or --width, or raise --max-pixels")
+        }
+        return CGSize(width: width, height: height)
+    }
+
+    /// Output units per content unit. The page is drawn at exactly this scale (dpi / 72 for
+    /// `--dpi`), so lines fall on the same pixel grid as other renderers put them; the
+    /// output's whole-pixel size may cut or pad the last fraction of a pixel.
+    public func scale(contentSize: CGSize, unitsPerInch: Double?) throws -> Double {
         let scale: Double
         switch self {
         case .dpi(let dpi):
@@ -37,17 +56,6 @@ public enum SizeRequest: Sendable, Equatable {
         guard scale.isFinite, scale > 0 else {
             throw InputError(source: "size", location: "", problem: "the output scale must be a positive number")
         }
-        let width = max(1, (contentSize.width * scale).rounded())
-        let height = max(1, (contentSize.height * scale).rounded())
-        let maxSide = Double(Self.maximumSide)
-        guard width <= maxSide, height <= maxSide else {
-            throw InputError(source: "size", location: "",
-                             problem: "the output would be \(Int(width)) x \(Int(height)) px; Cairo draws at most \(Self.maximumSide) px a side: lower --dpi, --scale or --width")
-        }
-        guard width * height <= Double(pixelLimit) else {
-            throw InputError(source: "size", location: "",
-                             problem: "the output would be \(Int(width)) x \(Int(height)) px, over the limit of \(pixelLimit) pixels: lower --dpi, --scale or --width, or raise --max-pixels")
-        }
-        return CGSize(width: width, height: height)
+        return scale
     }
 }

@@ -39,11 +39,13 @@ public struct PageLayout {
     }
 
     /// The scene of `threads` (the root pins of this page) on an output of `outputSize`,
-    /// where normalized (u, v) lands at (u x width, v x height).
-    public func scene(page: Int, threads: [CommentThread], outputSize: CGSize) -> Scene {
-        scene(page: page, threads: threads, canvas: outputSize, ui: uiScale(for: outputSize),
-              visible: CGRect(origin: .zero, size: outputSize)) {
-            CGPoint(x: $0.x * outputSize.width, y: $0.y * outputSize.height)
+    /// where the page is drawn `pageSize` big (the output size unless given), so normalized
+    /// (u, v) lands at (u x page width, v x page height).
+    public func scene(page: Int, threads: [CommentThread], outputSize: CGSize, pageSize: CGSize? = nil) -> Scene {
+        let drawn = pageSize ?? outputSize
+        return scene(page: page, threads: threads, canvas: outputSize, ui: uiScale(for: outputSize),
+                     visible: CGRect(origin: .zero, size: outputSize)) {
+            CGPoint(x: $0.x * drawn.width, y: $0.y * drawn.height)
         }
     }
 

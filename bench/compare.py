@@ -69,6 +69,7 @@ def main():
                  "[p.get_pixmap(dpi=150).save(f'{sys.argv[2]}/mupdf-{p.number + 1}.png') for p in d]", PLAN, OUT]
     one = {
         "pinrender (200 pins)": ([BIN, "render", PLAN, "--pins", PINS, "--page", "1", "--dpi", "150", "-o", f"{OUT}/page.png"], f"{OUT}/page.png"),
+        "pinrender (no pins, same page as the others)": ([BIN, "render", PLAN, "--pins", "bench/work/pins-none.json", "--page", "1", "--dpi", "150", "-o", f"{OUT}/plain.png"], f"{OUT}/plain.png"),
         "pdftocairo -png -r 150 (plain page)": (["pdftocairo", "-png", "-r", "150", "-f", "1", "-l", "1", PLAN, f"{OUT}/pc"], f"{OUT}/pc*"),
     }
     if have_mupdf:

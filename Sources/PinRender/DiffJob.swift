@@ -53,6 +53,7 @@ public struct DiffJob {
     }
 
     public func run() throws -> Report {
+        if let output { try OutputFiles.checkDirectory(of: output) }
         // The two inputs decode side by side, one per core.
         var decoded: [Result<[PixelBuffer], Error>] = [.success([]), .success([])]
         let paths = [expected, actual]

@@ -9,6 +9,18 @@ public final class OutputFiles {
 
     public init() {}
 
+    /// Fails early, before any work, when an output's directory is missing or read-only.
+    public static func checkDirectory(of path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw OutputError(file: path, reason: "the directory \(directory) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw OutputError(file: path, reason: "the directory \(directory) is not writable")
+        }
+    }
+
     /// A temporary path to write `final`'s content to.
     public func temporaryPath(for final: String) -> String {
         let url = URL(fileURLWithPath: final)

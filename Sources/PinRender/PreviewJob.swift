@@ -26,6 +26,7 @@ public struct PreviewJob {
         guard try OutputKind(path: options.output) == .png else {
             throw InputError(source: options.output, location: "", problem: "a preview sheet is a .png")
         }
+        try OutputFiles.checkDirectory(of: options.output)
         let input = try RenderInput(options: options)
         let page: Int
         switch options.pages {

@@ -39,6 +39,9 @@ public struct RenderJob {
             throw InputError(source: "--dpi/--scale/--width/--height", location: "",
                              problem: "set the size of PNG output; a PDF keeps the page size in points")
         }
+        for path in [options.output, options.layoutJSON, options.summaryJSON, options.summaryCSV].compactMap({ $0 }) {
+            try OutputFiles.checkDirectory(of: path)
+        }
         let input = try RenderInput(options: options)
         let document = input.document
         let pages = try options.pages.pages(of: document.pageCount, file: input.documentName)

@@ -22,7 +22,13 @@ public final class PDFDocument {
         self.path = path
         var error: UnsafeMutablePointer<GError>?
         guard let document = poppler_document_new_from_file(try fileURI(for: path), password, &error) else {
-            throw GraphicsError.unreadable(file: path, reason: consumeGError(error, fallback: "not a readable PDF"))
+            let encrypted = error.map { $0.pointee.domain == poppler_error_quark()
+                && $0.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) } ?? false
+            let message = consumeGError(error, fallback: "not a readable PDF")
+            throw GraphicsError.unreadable(file: path, reason: encrypted
+                ? (password == nil ? "the PDF is encrypted: give its password with --password"
+                                   : "the PDF is encrypted and the password does not open it")
+                : "not a readable PDF (\(message))")
         }
         handle = document
         geometries = try PageBoxReader(path: path, password: password).geometries()

@@ -43,6 +43,35 @@ import Testing
         Case(name: "unknown option", pins: nil, arguments: ["{doc}", "--frobnicate"], mentions: ["--frobnicate"]),
         Case(name: "bad tooltips mode", pins: nil, arguments: ["{doc}", "--tooltips", "some"], mentions: ["--tooltips"]),
         Case(name: "dpi on an image", pins: nil, arguments: [Support.path("samples/photo.jpg"), "--dpi", "100"], mentions: ["--dpi"]),
+        Case(name: "pins not an array", pins: #"{"pins": {}}"#, arguments: ["{doc}"], mentions: ["pins.json", "\"pins\""]),
+        Case(name: "pin not an object", pins: "[1]", arguments: ["{doc}"], mentions: ["pins[0]", "pin object"]),
+        Case(name: "empty id", pins: #"[{"id":"","contentId":"c","relativeX":0.5,"relativeY":0.5,"authorId":"a","createdAt":"2026-11-02T09:15:00Z","text":"t","resolved":false}]"#, arguments: ["{doc}"], mentions: ["pins[0].id", "empty"]),
+        Case(name: "coordinate as text", pins: #"[{"id":"p1","contentId":"c","relativeX":"0.5","relativeY":0.5,"authorId":"a","createdAt":"2026-11-02T09:15:00Z","text":"t","resolved":false}]"#, arguments: ["{doc}"], mentions: ["pins[0].relativeX", "a string"]),
+        Case(name: "root without relativeY", pins: #"[{"id":"p1","contentId":"c","relativeX":0.5,"authorId":"a","createdAt":"2026-11-02T09:15:00Z","text":"t","resolved":false}]"#, arguments: ["{doc}"], mentions: ["pins[0].relativeY", "missing"]),
+        Case(name: "page zero", pins: #"[{"id":"p1","contentId":"c","relativeX":0.5,"relativeY":0.5,"authorId":"a","createdAt":"2026-11-02T09:15:00Z","text":"t","resolved":false,"page":0}]"#, arguments: ["{doc}"], mentions: ["pins[0].page", "below 1"]),
+        Case(name: "page not whole", pins: #"[{"id":"p1","contentId":"c","relativeX":0.5,"relativeY":0.5,"authorId":"a","createdAt":"2026-11-02T09:15:00Z","text":"t","resolved":false,"page":1.5}]"#, arguments: ["{doc}"], mentions: ["pins[0].page", "whole number"]),
+        Case(name: "missing createdAt", pins: #"[{"id":"p1","contentId":"c","relativeX":0.5,"relativeY":0.5,"authorId":"a","text":"t","resolved":false}]"#, arguments: ["{doc}"], mentions: ["pins[0].createdAt", "missing"]),
+        Case(name: "null text", pins: #"[{"id":"p1","contentId":"c","relativeX":0.5,"relativeY":0.5,"authorId":"a","createdAt":"2026-11-02T09:15:00Z","text":null,"resolved":false}]"#, arguments: ["{doc}"], mentions: ["pins[0].text", "missing"]),
+        Case(name: "infinite coordinate", pins: #"[{"id":"p1","contentId":"c","relativeX":1e999,"relativeY":0.5,"authorId":"a","createdAt":"2026-11-02T09:15:00Z","text":"t","resolved":false}]"#, arguments: ["{doc}"], mentions: ["pins[0].relativeX", "outside 0...1"]),
+        Case(name: "negative number", pins: #"[{"id":"p1","contentId":"c","relativeX":0.5,"relativeY":0.5,"authorId":"a","createdAt":"2026-11-02T09:15:00Z","text":"t","resolved":false,"number":-1}]"#, arguments: ["{doc}"], mentions: ["pins[0].number", "below 0"]),
+        Case(name: "audio not an object", pins: #"[{"id":"p1","contentId":"c","relativeX":0.5,"relativeY":0.5,"authorId":"a","createdAt":"2026-11-02T09:15:00Z","text":"t","resolved":false,"audio":"a.m4a"}]"#, arguments: ["{doc}"], mentions: ["pins[0].audio", "object"]),
+        Case(name: "control character in a string", pins: "[{\"id\": \"a\u{01}b\"}]", arguments: ["{doc}"], mentions: ["pins.json", "control character", "line 1"]),
+        Case(name: "trailing garbage", pins: "[] x", arguments: ["{doc}"], mentions: ["pins.json", "after the JSON value"]),
+        Case(name: "empty pins file", pins: "", arguments: ["{doc}"], mentions: ["pins.json", "not valid JSON"]),
+        Case(name: "nesting too deep", pins: String(repeating: "[", count: 1000), arguments: ["{doc}"], mentions: ["pins.json", "512"]),
+        Case(name: "duplicate id far apart", pins: "[" + Array(repeating: validPin, count: 5).joined(separator: ",") + "]", arguments: ["{doc}"], mentions: ["pins[1].id"]),
+        Case(name: "a directory as the document", pins: nil, arguments: ["/tmp"], mentions: ["/tmp", "directory"]),
+        Case(name: "JPEG with a corrupt body", pins: nil, arguments: ["{bad}"], badContent: "\u{FF}\u{D8}\u{FF}\u{E0}garbage", mentions: ["bad.pdf"]),
+        Case(name: "pixel limit", pins: nil, arguments: [Support.path("samples/photo.jpg"), "--max-pixels", "1000"], mentions: ["photo.jpg", "limit of 1000 pixels"]),
+        Case(name: "unknown extension", pins: nil, arguments: ["{doc}", "-o", "{dir}/out.txt"], mentions: ["out.txt", ".png or .pdf"]),
+        Case(name: "page zero option", pins: nil, arguments: ["{doc}", "--page", "0"], mentions: ["--page"]),
+        Case(name: "backwards page range", pins: nil, arguments: ["{doc}", "--pages", "3-1"], mentions: ["--pages", "3-1"]),
+        Case(name: "empty canvas", pins: nil, arguments: ["--canvas", "0x10"], mentions: ["--canvas"]),
+        Case(name: "missing theme", pins: nil, arguments: ["{doc}", "--theme", "/nonexistent/theme.json"], mentions: ["/nonexistent/theme.json"]),
+        Case(name: "missing output directory", pins: nil, arguments: ["{doc}", "-o", "/nonexistent-dir/out.png"], mentions: ["/nonexistent-dir", "does not exist"]),
+        Case(name: "device with a PDF output", pins: nil, arguments: ["{doc}", "--device", "iphone-15", "-o", "{dir}/out.pdf"], mentions: ["--device"]),
+        Case(name: "unknown device", pins: nil, arguments: ["{doc}", "--device", "nokia-3310"], mentions: ["nokia-3310"]),
+        Case(name: "zoom without a device", pins: nil, arguments: ["{doc}", "--zoom", "2"], mentions: ["--device"]),
     ]
 
     @Test(arguments: cases)
@@ -58,9 +87,11 @@ import Testing
         var arguments = ["render"] + c.arguments.map {
             $0.replacingOccurrences(of: "{doc}", with: Support.path("samples/floorplan.pdf"))
                 .replacingOccurrences(of: "{bad}", with: bad)
+                .replacingOccurrences(of: "{dir}", with: dir.path)
         }
         if !arguments.contains("--pins") { arguments += ["--pins", pinsPath] }
-        arguments += ["-o", out, "--layout-json", dir.appendingPathComponent("layout.json").path]
+        if !arguments.contains("-o") { arguments += ["-o", out] }
+        arguments += ["--layout-json", dir.appendingPathComponent("layout.json").path]
         let result = try Support.pinrender(arguments)
         #expect(result.status == 2, "\(c.name): status \(result.status), stderr \(result.stderr)")
         let lines = result.stderr.split(separator: "\n")
@@ -72,6 +103,62 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(left == (c.badContent == nil ? ["out.png", "pins.json"] : ["bad.pdf", "out.png", "pins.json"]),
                 "\(c.name): left \(left)")
+    }
+
+    @Test func theCorpusIsLarge() {
+        #expect(Self.cases.count >= 40)
+    }
+
+    @Test func encryptedAndEmptyPDFs() throws {
+        let dir = try Support.scratch()
+        let locked = dir.appendingPathComponent("locked.pdf").path
+        _ = try Support.tool("qpdf", ["--encrypt", "secret", "owner", "256", "--", Support.path("samples/floorplan.pdf"), locked])
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
+        let out = dir.appendingPathComponent("out.png").path
+        let without = try Support.pinrender(["render", locked, "--pins", pins, "--page", "1", "-o", out])
+        #expect(without.status == 2 && without.stderr.contains("locked.pdf") && without.stderr.contains("--password"), "\(without.stderr)")
+        let wrong = try Support.pinrender(["render", locked, "--pins", pins, "--password", "nope", "-o", out])
+        #expect(wrong.status == 2 && wrong.stderr.contains("password does not open it"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try Support.pinsrenderOK(["render", locked, "--pins", pins, "--password", "secret", "--page", "1", "--dpi", "20", "-o", out]))
+        // A PDF without pages.
+        let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"]
+        var pdf = "%PDF-1.4\n", offsets: [Int] = []
+        for (i, object) in objects.enumerated() {
+            offsets.append(pdf.utf8.count)
+            pdf += "\(i + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = pdf.utf8.count
+        pdf += "xref\n0 3\n0000000000 65535 f \n" + offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
+        pdf += "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        let empty = dir.appendingPathComponent("empty.pdf")
+        try Data(pdf.utf8).write(to: empty)
+        let none = try Support.pinrender(["render", empty.path, "--pins", pins, "-o", dir.appendingPathComponent("e.png").path])
+        #expect(none.status == 2 && none.stderr.contains("empty.pdf"), "\(none.stderr)")
+        // An image whose header claims 100000 x 100000 pixels is refused before decoding.
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init) + body
+                + withUnsafeBytes(of: crc32(body).bigEndian, Array.init)
+        }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + chunk("IHDR", [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 2, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+        let huge = dir.appendingPathComponent("huge.png")
+        try Data(png).write(to: huge)
+        let refused = try Support.pinrender(["render", huge.path, "--pins", pins, "-o", dir.appendingPathComponent("h.png").path])
+        #expect(refused.status == 2 && refused.stderr.contains("100000 x 100000") && refused.stderr.contains("--max-pixels"),
+                "\(refused.stderr)")
+    }
+
+    /// PNG's CRC-32 (ISO 3309).
+    func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
     }
 
     @Test func outputOverTheInputIsRefused() throws {

@@ -30,6 +30,11 @@ public final class OutputFiles {
         return temporary
     }
 
+    /// Removes every temporary file now (a job that must stop at once).
+    public func discard() {
+        for (temporary, _) in pending { unlink(temporary) }
+    }
+
     /// Renames every temporary file to its final path.
     public func commit() throws {
         for (temporary, final) in pending {

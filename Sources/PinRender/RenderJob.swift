@@ -11,6 +11,10 @@ public struct RenderJob {
     public var options: RenderOptions
     /// Called with (done, total) after each page.
     public var progress: ((Int, Int) -> Void)?
+    /// A limit per page, in seconds, and what to do when a page passes it (after the
+    /// temporary files are removed): poppler cannot be interrupted, so the command line
+    /// ends the process with a clear error rather than hang on a pathological page.
+    public var pageTimeout: (seconds: Double, expired: @Sendable (Int) -> Never)?
 
     /// What a finished job wrote and what it noticed.
     public struct Report {
@@ -56,8 +60,11 @@ public struct RenderJob {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pinrender-\(getpid())-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: scratch) }
-            scenes = try ReviewExport(input: input, options: options, layout: layout, pages: pages.sorted())
-                .write(to: outputs.temporaryPath(for: options.output), name: options.output, scratch: scratch)
+            let temporary = outputs.temporaryPath(for: options.output)
+            scenes = try withDeadline(pages: pages.count, page: pages[0], outputs: outputs) {
+                try ReviewExport(input: input, options: options, layout: layout, pages: pages.sorted())
+                    .write(to: temporary, name: options.output, scratch: scratch)
+            }
             files.append(options.output)
             progress?(pages.count, pages.count)
         }
@@ -70,7 +77,7 @@ public struct RenderJob {
                 return (page, path, outputs.temporaryPath(for: path))
             }
             files += targets.map(\.path)
-            scenes = try renderPNGPages(targets, input: input, byPage: byPage, firstLayout: layout)
+            scenes = try renderPNGPages(targets, input: input, byPage: byPage, firstLayout: layout, outputs: outputs)
         }
         let exported = threads.filter { pages.contains($0.root.page) }
         if let path = options.summaryJSON {
@@ -95,7 +102,7 @@ public struct RenderJob {
 
     /// Renders PNG pages, on as many workers as there are cores (and pages).
     private func renderPNGPages(_ targets: [(page: Int, path: String, temporary: String)], input: RenderInput,
-                                byPage: [Int: [CommentThread]], firstLayout: PageLayout) throws -> [Scene] {
+                                byPage: [Int: [CommentThread]], firstLayout: PageLayout, outputs: OutputFiles) throws -> [Scene] {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, targets.count, 8))
         var results = [Result<Scene, Error>?](repeating: nil, count: targets.count)
         let lock = NSLock()
@@ -113,8 +120,10 @@ public struct RenderJob {
             for index in stride(from: worker, to: targets.count, by: workers) {
                 let target = targets[index]
                 let result = Result {
-                    try renderPNGPage(target.page, document: document, layout: layout, threads: byPage[target.page] ?? [],
-                                      to: target.temporary, name: target.path)
+                    try withDeadline(pages: 1, page: target.page, outputs: outputs) {
+                        try renderPNGPage(target.page, document: document, layout: layout, threads: byPage[target.page] ?? [],
+                                          to: target.temporary, name: target.path)
+                    }
                 }
                 lock.lock()
                 results[index] = result
@@ -127,6 +136,20 @@ public struct RenderJob {
         }
         // The first failure in page order is the one reported.
         return try results.map { try ($0 ?? .failure(InputError(source: options.output, location: "", problem: "not rendered"))).get() }
+    }
+
+    /// Runs `body` under the page limit (`pages` pages' worth), if there is one.
+    private func withDeadline<T>(pages: Int, page: Int, outputs: OutputFiles, _ body: () throws -> T) throws -> T {
+        guard let limit = pageTimeout else { return try body() }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + limit.seconds * Double(pages))
+        timer.setEventHandler {
+            outputs.discard()
+            limit.expired(page)
+        }
+        timer.resume()
+        defer { timer.cancel() }
+        return try body()
     }
 
     /// One PNG page: the page, its pins, the thread panel when asked; a device screen with --device.

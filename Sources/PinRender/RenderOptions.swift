@@ -12,7 +12,7 @@ public struct RenderOptions {
     /// Headers for a pins URL (`Name: value`).
     public var headers: [String] = []
     /// Seconds to wait for a pins URL.
-    public var timeout = 30.0
+    public var timeout = 60.0
     /// `.png` or `.pdf`; several PNG pages go to numbered files (see ``RenderJob/pngPath(_:page:)``).
     public var output: String
     public var pages: PageSelection = .all

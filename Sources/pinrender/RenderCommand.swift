@@ -14,7 +14,7 @@ enum RenderCommand {
     INPUT       a PDF, PNG or JPEG (EXIF orientation honoured: pins refer to the image as displayed)
     --pins      the pins JSON ({"pins": [...]} or an array), - for standard input, or an
                 http(s) URL of a REST endpoint (GET; add --header 'Authorization: Bearer ...',
-                repeatable, and --timeout SECONDS, default 30)
+                repeatable)
     -o, --output OUT
                 .png or .pdf. A PDF from a PDF keeps the document as it is (text, links, bookmarks,
                 forms) with the pins stamped over the selected pages (in document order), every
@@ -44,6 +44,8 @@ enum RenderCommand {
                                which threads to draw and export (default all)
       --password PW            for an encrypted PDF
       --max-pixels N           refuse images and outputs larger than N pixels (default 400000000)
+      --timeout SECONDS        give up on a pins URL, and on a page that takes longer than
+                               this to render, with a clear error (default 60)
       --timezone TZ            time zone of the times in tooltips (default UTC)
 
     DEVICES (see pinrender devices)
@@ -116,10 +118,16 @@ enum RenderCommand {
         options.summaryCSV = arguments.value("--summary-csv")
         try arguments.finish()
         let interactive = isatty(STDERR_FILENO) != 0
-        let job = RenderJob(options: options) { done, total in
+        var job = RenderJob(options: options) { done, total in
             guard interactive, total > 1 else { return }
             FileHandle.standardError.write(Data("\rpage \(done)/\(total)\(done == total ? "\n" : "")".utf8))
         }
+        let document = options.input ?? "--canvas", limit = options.timeout
+        job.pageTimeout = (limit, { page in
+            FileHandle.standardError.write(Data(
+                "pinrender: \(document): page \(page) took more than \(limit) s to render (--timeout); nothing was written\n".utf8))
+            exit(2)
+        })
         let report = try job.run()
         for warning in report.warnings { warn(warning) }
         return 0

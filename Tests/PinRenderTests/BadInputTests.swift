@@ -151,6 +151,36 @@ import Testing
                 "\(refused.stderr)")
     }
 
+    /// A page of 60,000 crossing lines takes seconds to render: --timeout stops it cleanly.
+    @Test func aPathologicalPageTimesOut() throws {
+        let dir = try Support.scratch()
+        var random = SystemRandomNumberGenerator()
+        var content = "0.1 w\n"
+        for _ in 0..<60_000 {
+            content += "\(Int.random(in: 0..<600, using: &random)) \(Int.random(in: 0..<800, using: &random)) m "
+                + "\(Int.random(in: 0..<600, using: &random)) \(Int.random(in: 0..<800, using: &random)) l S\n"
+        }
+        let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Contents 4 0 R >>",
+                       "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream"]
+        var pdf = "%PDF-1.4\n", offsets: [Int] = []
+        for (i, object) in objects.enumerated() {
+            offsets.append(pdf.utf8.count)
+            pdf += "\(i + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = pdf.utf8.count
+        pdf += "xref\n0 5\n0000000000 65535 f \n" + offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
+        pdf += "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        let input = dir.appendingPathComponent("heavy.pdf")
+        try Data(pdf.utf8).write(to: input)
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
+        let out = dir.appendingPathComponent("heavy.png")
+        let result = try Support.pinrender(["render", input.path, "--pins", pins, "--dpi", "150", "--timeout", "0.2", "-o", out.path])
+        #expect(result.status == 2 && result.stderr.contains("heavy.pdf") && result.stderr.contains("--timeout"), "\(result.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == ["heavy.pdf", "pins.json"], "left \(left)")
+    }
+
     /// PNG's CRC-32 (ISO 3309).
     func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF

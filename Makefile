@@ -9,7 +9,7 @@ PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-d
 SAMPLES = samples
 PINS = samples/pins
 
-.PHONY: deps build demo test bench samples clean
+.PHONY: deps build demo test test-asan fuzz bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -51,6 +51,37 @@ bench: deps
 	@{ echo "# Benchmarks"; echo; echo "Machine: $$(nproc) cores, $$(uname -m), $$(date -u +%Y-%m-%d)."; \
 	   echo "Reference figures are from ../shared/design/anchors.md (same kind of machine)."; echo; \
 	   .build/release/pinrender-bench && python3 bench/compare.py; cat bench/PROFILE.md; } | tee bench/RESULTS.md
+
+# Address sanitizer over the whole test suite, then leak checking of the command line on
+# the samples. (Leak checking of the test process itself reports the Swift runtime's and
+# Foundation's process-long caches, and of exits with status 2 the objects alive at exit;
+# fontconfig's and GLib's caches are suppressed in Tests/lsan.supp.)
+ASAN_BIN = .build/asan/debug/pinrender
+LEAKS = ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp
+test-asan: deps
+	@python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	@mkdir -p .build/asan/out
+	$(LEAKS) $(ASAN_BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/threads.json -o .build/asan/out/review.pdf
+	$(LEAKS) $(ASAN_BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --dpi 60 -o .build/asan/out/plan.png
+	$(LEAKS) $(ASAN_BIN) render $(SAMPLES)/photo.jpg --pins $(PINS)/photo.json --tooltips all -o .build/asan/out/photo.png
+	$(LEAKS) $(ASAN_BIN) preview $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --devices iphone-se,pixel-8 -o .build/asan/out/sheet.png
+	$(LEAKS) $(ASAN_BIN) cluster $(PINS)/floorplan-crowd.json --json > /dev/null
+	$(LEAKS) $(ASAN_BIN) diff .build/asan/out/plan-1.png .build/asan/out/plan-1.png
+
+# libFuzzer with address sanitizer, FUZZ_SECONDS each: the pins decoder, then the image decoders.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@mkdir -p .build/fuzz/corpus-pins .build/fuzz/corpus-images
+	@cp samples/pins/*.json .build/fuzz/corpus-pins/
+	@cp samples/*.png samples/*.jpg Tests/Fixtures/*.jpg .build/fuzz/corpus-images/
+	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PinRenderCore \
+		$$(find Sources/PinRenderCore -name '*.swift') Fuzz/PinsFuzz.swift -o .build/fuzz/pins
+	clang -O1 -g -fsanitize=fuzzer,address -ISources/CInterop/CCodecs/include \
+		Fuzz/image_fuzz.c Sources/CInterop/CCodecs/*.c -lpng16 -ljpeg -lexif -o .build/fuzz/images
+	.build/fuzz/pins -max_total_time=$(FUZZ_SECONDS) -max_len=65536 .build/fuzz/corpus-pins
+	.build/fuzz/images -max_total_time=$(FUZZ_SECONDS) -max_len=262144 .build/fuzz/corpus-images
 
 samples:
 	python3 $(SAMPLES)/make_samples.py

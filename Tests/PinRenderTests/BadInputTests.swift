@@ -181,6 +181,23 @@ import Testing
         #expect(left == ["heavy.pdf", "pins.json"], "left \(left)")
     }
 
+    /// Not errors: a megabyte of comment with control characters draws, cut to fit.
+    @Test func hugeTextsAndControlCharactersDraw() throws {
+        let dir = try Support.scratch()
+        let text = String(repeating: "Очень длинный комментарий\t\u{07}with a bell and\r\nbreaks. ", count: 20_000)
+        let pins: [[String: Any]] = [["id": "big", "contentId": "c", "relativeX": 0.5, "relativeY": 0.5, "authorId": "a",
+                                      "createdAt": "2026-11-02T09:15:00Z", "text": text, "resolved": false]]
+        let path = dir.appendingPathComponent("big.json")
+        try JSONSerialization.data(withJSONObject: pins).write(to: path)
+        #expect(try Data(contentsOf: path).count > 1_000_000)
+        let json = dir.appendingPathComponent("layout.json").path
+        #expect(try Support.pinsrenderOK(["render", "--canvas", "600x400", "--pins", path.path, "--tooltips", "all",
+                                           "-o", dir.appendingPathComponent("big.png").path, "--layout-json", json]))
+        let layout = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(layout.contains("\"pinId\" : \"big\""), "the tooltip was dropped")
+        #expect(!layout.contains("\\u0007"), "a control character reached the drawing")
+    }
+
     /// PNG's CRC-32 (ISO 3309).
     func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF

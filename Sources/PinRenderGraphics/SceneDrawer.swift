@@ -13,12 +13,7 @@ struct SceneDrawer {
         for marker in scene.markers { draw(marker, ui: scene.uiScale) }
         for cluster in scene.clusters { draw(cluster, ui: scene.uiScale) }
         for indicator in scene.indicators { draw(indicator, ui: scene.uiScale) }
-        for block in scene.texts {
-            let layout = text.layout(block.text, style: block.style, width: block.width + 0.5)
-            setColor(block.style.color)
-            cairo_move_to(cr, block.x, block.y)
-            pango_cairo_show_layout(cr, layout.handle)
-        }
+        for block in scene.texts { draw(block) }
         for tooltip in scene.tooltips { draw(tooltip, ui: scene.uiScale) }
         cairo_restore(cr)
     }
@@ -120,12 +115,15 @@ struct SceneDrawer {
             setColor(theme.tooltipBackground)
             cairo_fill(cr)
         }
-        for block in tooltip.texts {
-            let layout = text.layout(block.text, style: block.style, width: block.width + 0.5)
-            setColor(block.style.color)
-            cairo_move_to(cr, block.x, block.y)
-            pango_cairo_show_layout(cr, layout.handle)
-        }
+        for block in tooltip.texts { draw(block) }
+    }
+
+    /// Text wrapped at the block's width (half a unit of slack: it was measured to fit).
+    private func draw(_ block: TextBlock) {
+        let layout = text.layout(block.text, style: block.style, width: block.width + 0.5)
+        setColor(block.style.color)
+        cairo_move_to(cr, block.x, block.y)
+        pango_cairo_show_layout(cr, layout.handle)
     }
 
     private func centered(_ label: String, x: Double, y: Double, size: Double, bold: Bool, color: Color) {

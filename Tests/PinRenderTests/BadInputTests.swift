@@ -123,16 +123,8 @@ import Testing
         #expect(try Support.pinsrenderOK(["render", locked, "--pins", pins, "--password", "secret", "--page", "1", "--dpi", "20", "-o", out]))
         // A PDF without pages.
         let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"]
-        var pdf = "%PDF-1.4\n", offsets: [Int] = []
-        for (i, object) in objects.enumerated() {
-            offsets.append(pdf.utf8.count)
-            pdf += "\(i + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = pdf.utf8.count
-        pdf += "xref\n0 3\n0000000000 65535 f \n" + offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
-        pdf += "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         let empty = dir.appendingPathComponent("empty.pdf")
-        try Data(pdf.utf8).write(to: empty)
+        try Support.writePDF(objects, to: empty)
         let none = try Support.pinrender(["render", empty.path, "--pins", pins, "-o", dir.appendingPathComponent("e.png").path])
         #expect(none.status == 2 && none.stderr.contains("empty.pdf"), "\(none.stderr)")
         // An image whose header claims 100000 x 100000 pixels is refused before decoding.
@@ -163,16 +155,8 @@ import Testing
         let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Contents 4 0 R >>",
                        "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream"]
-        var pdf = "%PDF-1.4\n", offsets: [Int] = []
-        for (i, object) in objects.enumerated() {
-            offsets.append(pdf.utf8.count)
-            pdf += "\(i + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = pdf.utf8.count
-        pdf += "xref\n0 5\n0000000000 65535 f \n" + offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
-        pdf += "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         let input = dir.appendingPathComponent("heavy.pdf")
-        try Data(pdf.utf8).write(to: input)
+        try Support.writePDF(objects, to: input)
         let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
         let out = dir.appendingPathComponent("heavy.png")
         let result = try Support.pinrender(["render", input.path, "--pins", pins, "--dpi", "150", "--timeout", "0.2", "-o", out.path])

@@ -133,16 +133,8 @@ import PinRenderGraphics
         let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /Contents 4 0 R >>",
                        "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream"]
-        var pdf = "%PDF-1.4\n", offsets: [Int] = []
-        for (i, object) in objects.enumerated() {
-            offsets.append(pdf.utf8.count)
-            pdf += "\(i + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = pdf.utf8.count
-        pdf += "xref\n0 5\n0000000000 65535 f \n" + offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
-        pdf += "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         let input = dir.appendingPathComponent("huge.pdf")
-        try Data(pdf.utf8).write(to: input)
+        try Support.writePDF(objects, to: input)
         let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
         let out = dir.appendingPathComponent("deep.png").path
         #expect(try Support.pinsrenderOK(["render", input.path, "--pins", pins, "--device", "ipad-pro-12.9@landscape",

@@ -127,16 +127,8 @@ import PinRenderGraphics
             "<< /Title (Chapter one) /Parent 6 0 R /Dest [3 0 R /Fit] >>",
             "<< /Type /Annot /Subtype /Link /Rect [72 690 300 720] /A << /S /URI /URI (https://example.org/spec) >> >>",
         ]
-        var pdf = "%PDF-1.4\n", offsets: [Int] = []
-        for (i, object) in objects.enumerated() {
-            offsets.append(pdf.utf8.count)
-            pdf += "\(i + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = pdf.utf8.count
-        pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n" + offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
-        pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         let input = dir.appendingPathComponent("original.pdf")
-        try Data(pdf.utf8).write(to: input)
+        try Support.writePDF(objects, to: input)
         let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir, text: "Check the spec link")
         let out = dir.appendingPathComponent("out.pdf").path
         #expect(try Support.pinsrenderOK(["render", input.path, "--pins", pins, "-o", out]))

@@ -74,6 +74,20 @@ enum Support {
         return result.stdout
     }
 
+    /// Writes a PDF made of `objects` (object 1 is the catalog) with a correct xref table.
+    static func writePDF(_ objects: [String], to url: URL) throws {
+        var pdf = "%PDF-1.4\n", offsets: [Int] = []
+        for (i, object) in objects.enumerated() {
+            offsets.append(pdf.utf8.count)
+            pdf += "\(i + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = pdf.utf8.count
+        pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+            + offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
+        pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        try Data(pdf.utf8).write(to: url)
+    }
+
     /// Writes a pins JSON file of root pins at the given normalized points (page, u, v).
     static func pinsFile(_ points: [(page: Int, u: Double, v: Double)], in directory: URL,
                          name: String = "pins.json", text: String = "Check this") throws -> String {

@@ -28,8 +28,18 @@ public struct RenderJob {
         self.progress = progress
     }
 
-    /// Runs the job.
+    /// Runs the job; on any failure no output is left, old or partial.
     public func run() throws -> Report {
+        let outputs = OutputFiles()
+        do {
+            return try run(outputs)
+        } catch {
+            outputs.discard()
+            throw error
+        }
+    }
+
+    private func run(_ outputs: OutputFiles) throws -> Report {
         let kind = try OutputKind(path: options.output)
         if let input = options.input,
            URL(fileURLWithPath: input).standardizedFileURL == URL(fileURLWithPath: options.output).standardizedFileURL {
@@ -53,7 +63,6 @@ public struct RenderJob {
         var warnings = input.warnings
         let layout = input.layout(options)
         let byPage = Dictionary(grouping: threads, by: \.root.page)
-        let outputs = OutputFiles()
         var files: [String] = []
         var scenes: [Scene] = []
         if kind == .pdf {

@@ -50,13 +50,21 @@ struct ReviewExport {
             assembler = try PDFAssembler(path: input.documentName, password: options.password)
             let unselected = (1...assembler.pageCount).filter { !pages.contains($0) }
             try assembler.removePages(unselected)
-            try assembler.openOverlay(path: drawn)
+            do {
+                try assembler.openOverlay(path: drawn)
+            } catch {
+                throw OutputError(file: name, reason: "the drawing of the pins could not be written and read back in \(scratch.path) (disk full?)")
+            }
             for index in pages.indices {
                 try assembler.stamp(overlayPage: index + 1, onto: index + 1, matrix: geometries[index].overlayMatrix)
             }
             try assembler.appendOverlayPages((pages.count + 1)...(pages.count + summary.count))
         } else {
-            assembler = try PDFAssembler(path: drawn, password: nil)
+            do {
+                assembler = try PDFAssembler(path: drawn, password: nil)
+            } catch {
+                throw OutputError(file: name, reason: "the drawing could not be written and read back in \(scratch.path) (disk full?)")
+            }
         }
         try addComments(threads, scenes: scenes, geometries: geometries, summary: summary, to: assembler)
         try assembler.write(to: path, name: name)

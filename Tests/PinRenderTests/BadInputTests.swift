@@ -182,6 +182,22 @@ import Testing
         #expect(!layout.contains("\\u0007"), "a control character reached the drawing")
     }
 
+    /// A full disk, played by a file size limit: a clear error, the old output kept, no
+    /// temporary file left.
+    @Test(arguments: ["png", "pdf"])
+    func aFullDiskLeavesTheOldOutput(kind: String) throws {
+        let dir = try Support.scratch()
+        let out = dir.appendingPathComponent("out.\(kind)")
+        try Data("old".utf8).write(to: out)
+        let size = kind == "png" ? " --dpi 100" : ""
+        let command = "ulimit -f 40; trap '' XFSZ; exec '\(Support.binary)' render '\(Support.path("samples/floorplan.pdf"))' "
+            + "--pins '\(Support.path("samples/pins/floorplan-few.json"))' --page 1\(size) -o '\(out.path)'"
+        let result = try Support.run("/bin/sh", ["-c", command])
+        #expect(result.status == 2 && result.stderr.contains("out.\(kind): cannot write"), "\(result.stderr)")
+        #expect(try String(contentsOf: out, encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.\(kind)"])
+    }
+
     /// PNG's CRC-32 (ISO 3309).
     func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF

@@ -137,10 +137,17 @@ int pr_png_write_rgb24(const char *path, const uint8_t *pixels, int width, int h
         return -1;
     }
     if (setjmp(png_jmpbuf(png))) {
+        /* libpng's stdio writer says only "Write Error": add why (a full disk, a file size limit). */
+        if (ferror(file) && errno != 0) {
+            char reason[120];
+            snprintf(reason, sizeof reason, "%s", error->message);
+            snprintf(error->message, sizeof error->message, "%s: %s", reason, strerror(errno));
+        }
         png_destroy_write_struct(&png, &info);
         fclose(file);
         return -1;
     }
+    errno = 0;
     png_init_io(png, file);
     png_set_compression_level(png, level);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filter);

@@ -20,7 +20,8 @@ let package = Package(
         // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these C
         // functions hold the setjmp and return a status instead.
         .target(name: "CCodecs", path: "Sources/CInterop/CCodecs",
-                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("exif")]),
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("exif"),
+                                 .linkedLibrary("z"), .linkedLibrary("pthread")]),
 
         .target(name: "PinRenderCore"),
         .target(name: "PinRenderGraphics",

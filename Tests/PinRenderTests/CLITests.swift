@@ -49,6 +49,25 @@ import PinRenderGraphics
         }
     }
 
+    /// Tall PNGs are compressed in stripes on every core: the bytes must not depend on how
+    /// many cores there are.
+    @Test func stripedPNGsAreTheSameOnOneCoreAndTwo() throws {
+        let dir = try Support.scratch()
+        var outputs: [Data] = []
+        for (index, cores) in ["0", "0-1"].enumerated() {
+            let out = dir.appendingPathComponent("tall\(index).png").path
+            let result = try Support.run("/usr/bin/taskset", ["-c", cores, Support.binary, "render",
+                                                              Support.path("samples/floorplan.pdf"), "--pins",
+                                                              Support.path("samples/pins/floorplan-few.json"), "--page", "1",
+                                                              "--dpi", "110", "-o", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(outputs[0] == outputs[1])
+        let image = try PixelBuffer(pngAt: dir.appendingPathComponent("tall0.png").path)
+        #expect(image.height == 1286 && image.width == 1820)
+    }
+
     @Test func layoutJSONHasTheBriefsKeys() throws {
         let dir = try Support.scratch()
         let json = dir.appendingPathComponent("layout.json").path

@@ -33,6 +33,11 @@ int pr_png_decode(const uint8_t *bytes, size_t length, uint8_t *pixels, int stri
 int pr_png_write_rgb24(const char *path, const uint8_t *pixels, int width, int height,
                        int stride, int level, int filter, pr_error *error);
 
+/* The same PNG, its rows Up-filtered and deflated in horizontal stripes on every core; the
+   stripes depend on the image height only, so the bytes do not depend on the machine. */
+int pr_png_write_rgb24_parallel(const char *path, const uint8_t *pixels, int width, int height,
+                                int stride, int level, pr_error *error);
+
 int pr_jpeg_read_info(const uint8_t *bytes, size_t length, pr_image_info *info, pr_error *error);
 
 /* Decodes to RGB24 (B, G, R, 0xff), in stored (not EXIF-oriented) order. */

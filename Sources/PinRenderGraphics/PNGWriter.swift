@@ -12,16 +12,19 @@ enum PNGWriter {
 
     static func write(_ surface: OpaquePointer, to path: String, name: String) throws {
         cairo_surface_flush(surface)
+        try write(pixels: cairo_image_surface_get_data(surface), width: cairo_image_surface_get_width(surface),
+                  height: cairo_image_surface_get_height(surface), stride: cairo_image_surface_get_stride(surface),
+                  to: path, name: name)
+    }
+
+    /// Writes B, G, R, unused pixels, `stride` bytes a row.
+    static func write(pixels: UnsafePointer<UInt8>?, width: Int32, height: Int32, stride: Int32,
+                      to path: String, name: String) throws {
         var error = pr_error()
-        let height = cairo_image_surface_get_height(surface)
         // libpng compresses on one core; tall images go in stripes on all of them.
         let status = height >= 512
-            ? pr_png_write_rgb24_parallel(path, cairo_image_surface_get_data(surface),
-                                          cairo_image_surface_get_width(surface), height,
-                                          cairo_image_surface_get_stride(surface), compressionLevel, &error)
-            : pr_png_write_rgb24(path, cairo_image_surface_get_data(surface),
-                                 cairo_image_surface_get_width(surface), height,
-                                 cairo_image_surface_get_stride(surface), compressionLevel, filter, &error)
+            ? pr_png_write_rgb24_parallel(path, pixels, width, height, stride, compressionLevel, &error)
+            : pr_png_write_rgb24(path, pixels, width, height, stride, compressionLevel, filter, &error)
         guard status == 0 else {
             throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error))
         }

@@ -25,12 +25,10 @@ public struct PixelBuffer: Sendable, Equatable {
         for i in stride(from: 0, to: rgba.count, by: 4) {
             (rows[i], rows[i + 1], rows[i + 2]) = (rgba[i + 2], rgba[i + 1], rgba[i])
         }
-        var error = pr_error()
-        let status = rows.withUnsafeBufferPointer {
-            pr_png_write_rgb24(path, $0.baseAddress, Int32(width), Int32(height), Int32(width * 4),
-                               PNGWriter.compressionLevel, PNGWriter.filter, &error)
+        try rows.withUnsafeBufferPointer {
+            try PNGWriter.write(pixels: $0.baseAddress, width: Int32(width), height: Int32(height),
+                                stride: Int32(width * 4), to: path, name: name)
         }
-        guard status == 0 else { throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error)) }
     }
 
     /// Decodes a PNG file.

@@ -61,8 +61,7 @@ public enum SourceDocument {
     public func draw(page: Int, on canvas: Canvas, at rect: CGRect, clip: CGRect) throws {
         switch self {
         case .pdf(let document):
-            let page = try document.page(at: page)
-            try canvas.drawPage(page, placing: CGRect(origin: .zero, size: page.popplerSize), at: rect, clip: clip)
+            try canvas.drawPage(document.page(at: page), at: rect, clip: clip)
         case .image(let image):
             try canvas.drawImage(image, at: rect, clip: clip)
         case .canvas:
@@ -72,10 +71,7 @@ public enum SourceDocument {
 
     /// Draws a page to fill the canvas's current page.
     public func draw(page: Int, on canvas: Canvas) throws {
-        switch self {
-        case .pdf(let document): try canvas.drawPage(document.page(at: page), size: canvas.size)
-        case .image(let image): try canvas.drawImage(image, size: canvas.size)
-        case .canvas: canvas.fillWhite()
-        }
+        let whole = CGRect(origin: .zero, size: canvas.size)
+        try draw(page: page, on: canvas, at: whole, clip: whole)
     }
 }

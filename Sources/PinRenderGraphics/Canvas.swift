@@ -7,9 +7,10 @@ internal import CPoppler
 /// Units are output pixels for images and points for PDF; the origin is top-left.
 ///
 ///     let canvas = try Canvas(imageWidth: 800, height: 600)
-///     try canvas.drawPage(page, size: canvas.size)
-///     canvas.draw(scene, theme: theme)
-///     try canvas.writePNG(to: "out.png")
+///     let whole = CGRect(origin: .zero, size: canvas.size)
+///     try canvas.drawPage(page, at: whole, clip: whole)
+///     try canvas.draw(scene, theme: theme)
+///     try canvas.writePNG(to: "out.png", name: "out.png")
 public final class Canvas {
     private let surface: OpaquePointer
     private let cr: OpaquePointer
@@ -71,23 +72,16 @@ public final class Canvas {
         }
     }
 
-    /// Draws a PDF page (vectors and text stay vectors in a PDF) scaled to fill `size`.
-    public func drawPage(_ page: PDFPage, size target: CGSize) throws {
-        let content = page.popplerSize
-        try drawPage(page, placing: CGRect(origin: .zero, size: content),
-                     at: CGRect(origin: .zero, size: target), clip: CGRect(origin: .zero, size: target))
-    }
-
-    /// Draws a PDF page with its content rectangle `content` (points) mapped onto `rect`
-    /// (output units), only inside `clip`: Cairo rasterizes no more than the clip.
-    public func drawPage(_ page: PDFPage, placing content: CGRect, at rect: CGRect, clip: CGRect) throws {
+    /// Draws a PDF page (vectors and text stay vectors in a PDF) with its displayed area
+    /// mapped onto `rect` (output units), only inside `clip`: Cairo rasterizes no more than
+    /// the clip.
+    public func drawPage(_ page: PDFPage, at rect: CGRect, clip: CGRect) throws {
         let size = page.popplerSize
         cairo_save(cr)
         cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
         cairo_clip(cr)
         cairo_translate(cr, rect.minX, rect.minY)
-        cairo_scale(cr, rect.width / content.width, rect.height / content.height)
-        cairo_translate(cr, -content.minX, -content.minY)
+        cairo_scale(cr, rect.width / size.width, rect.height / size.height)
         // Poppler draws the displayed page at (0, 0) of its size; white under it, as viewers do.
         cairo_rectangle(cr, 0, 0, size.width, size.height)
         cairo_set_source_rgb(cr, 1, 1, 1)
@@ -95,11 +89,6 @@ public final class Canvas {
         poppler_page_render(page.handle, cr)
         cairo_restore(cr)
         try check("drawing page \(page.number)")
-    }
-
-    /// Draws an image as displayed (EXIF orientation applied), scaled to fill `size`.
-    public func drawImage(_ image: RasterImage, size target: CGSize) throws {
-        try drawImage(image, at: CGRect(origin: .zero, size: target), clip: CGRect(origin: .zero, size: target))
     }
 
     /// Draws an image as displayed with its whole displayed area mapped onto `rect`, only
@@ -152,14 +141,8 @@ public final class Canvas {
 
     /// Fills a rounded rectangle.
     public func fillRoundedRect(_ rect: CGRect, radius: Double, color: Color) {
-        let r = min(radius, rect.width / 2, rect.height / 2)
         cairo_save(cr)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -Double.pi / 2, 0)
-        cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, Double.pi / 2)
-        cairo_arc(cr, rect.minX + r, rect.maxY - r, r, Double.pi / 2, Double.pi)
-        cairo_arc(cr, rect.minX + r, rect.minY + r, r, Double.pi, 1.5 * Double.pi)
-        cairo_close_path(cr)
+        addRoundedRect(cr, rect, radius: radius)
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
         cairo_fill(cr)
         cairo_restore(cr)
@@ -171,14 +154,6 @@ public final class Canvas {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
         cairo_fill(cr)
-        cairo_restore(cr)
-    }
-
-    /// Fills the page white (a blank container).
-    public func fillWhite() {
-        cairo_save(cr)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
         cairo_restore(cr)
     }
 

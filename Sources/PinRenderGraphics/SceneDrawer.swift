@@ -90,7 +90,8 @@ struct SceneDrawer {
     }
 
     private func draw(_ tooltip: Tooltip, ui: Double) {
-        roundedRect(tooltip.x, tooltip.y, tooltip.width, tooltip.height, tooltip.cornerRadius)
+        addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height),
+                       radius: tooltip.cornerRadius)
         if let arrow = tooltip.arrow {
             cairo_move_to(cr, arrow[0].x, arrow[0].y)
             cairo_line_to(cr, arrow[2].x, arrow[2].y)
@@ -110,8 +111,8 @@ struct SceneDrawer {
         cairo_set_dash(cr, nil, 0, 0)
         // Repaint the box over the arrow's base line.
         if tooltip.arrow != nil {
-            roundedRect(tooltip.x + 1 * ui, tooltip.y + 1 * ui, tooltip.width - 2 * ui, tooltip.height - 2 * ui,
-                        max(0, tooltip.cornerRadius - 1 * ui))
+            addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height)
+                .insetBy(dx: 1 * ui, dy: 1 * ui), radius: max(0, tooltip.cornerRadius - 1 * ui))
             setColor(theme.tooltipBackground)
             cairo_fill(cr)
         }
@@ -138,16 +139,6 @@ struct SceneDrawer {
     private func circle(_ x: Double, _ y: Double, _ r: Double) {
         cairo_new_sub_path(cr)
         cairo_arc(cr, x, y, max(0, r), 0, 2 * .pi)
-    }
-
-    private func roundedRect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double) {
-        let r = min(r, w / 2, h / 2)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, x + w - r, y + r, r, -.pi / 2, 0)
-        cairo_arc(cr, x + w - r, y + h - r, r, 0, .pi / 2)
-        cairo_arc(cr, x + r, y + h - r, r, .pi / 2, .pi)
-        cairo_arc(cr, x + r, y + r, r, .pi, 1.5 * .pi)
-        cairo_close_path(cr)
     }
 
     private func setColor(_ c: Color) {

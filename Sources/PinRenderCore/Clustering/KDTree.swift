@@ -35,8 +35,6 @@ struct KDTree: Sendable {
         }
     }
 
-    var count: Int { items.count }
-
     /// Calls `body` with the index of every point within distance `r` of (x, y).
     func within(x: Double, y: Double, r: Double, _ body: (Int32) -> Void) {
         guard !items.isEmpty else { return }

@@ -16,11 +16,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
     def send(self, status, body, kind="application/json"):
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (the timeout case): nothing to answer
 
     def do_GET(self):
         if self.path == "/pins":

@@ -9,6 +9,7 @@ import Testing
         server.arguments = ["python3", Support.path("Tests/Fixtures/pins_server.py")]
         let pipe = Pipe()
         server.standardOutput = pipe
+        server.standardError = FileHandle.nullDevice
         try server.run()
         defer { server.terminate() }
         // The first line is the port.

@@ -21,7 +21,7 @@ let package = Package(
         // functions hold the setjmp and return a status instead.
         .target(name: "CCodecs", path: "Sources/CInterop/CCodecs",
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("exif"),
-                                 .linkedLibrary("z"), .linkedLibrary("pthread")]),
+                                 .linkedLibrary("z")]),
 
         .target(name: "PinRenderCore"),
         .target(name: "PinRenderGraphics",

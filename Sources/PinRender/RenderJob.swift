@@ -109,18 +109,29 @@ public struct RenderJob {
         return Report(files: files, warnings: warnings, scenes: scenes)
     }
 
-    /// Renders PNG pages, on as many workers as there are cores (and pages).
+    /// Renders PNG pages on every core: several pages side by side, each worker with its own
+    /// document handle (Poppler's are not thread-safe); a single page in stripes side by side.
     private func renderPNGPages(_ targets: [(page: Int, path: String, temporary: String)], input: RenderInput,
                                 byPage: [Int: [CommentThread]], firstLayout: PageLayout, outputs: OutputFiles) throws -> [Scene] {
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, targets.count, 8))
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        if targets.count == 1, let target = targets.first {
+            let scene = try withDeadline(pages: 1, page: target.page, outputs: outputs) {
+                try renderPNGPage(target.page, layout: firstLayout, threads: byPage[target.page] ?? [],
+                                  to: target.temporary, name: target.path, workers: cores) { worker in
+                    worker == 0 ? input.document : try input.document.forAnotherThread(password: options.password)
+                }
+            }
+            progress?(1, 1)
+            return [scene]
+        }
+        let workers = max(1, min(cores, targets.count, 8))
         var results = [Result<Scene, Error>?](repeating: nil, count: targets.count)
         let lock = NSLock()
         var done = 0
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let document: SourceDocument, layout: PageLayout
             do {
-                document = worker == 0 || input.documentName == "--canvas" ? input.document
-                    : try SourceDocument.open(path: input.documentName, password: options.password, pixelLimit: options.pixelLimit)
+                document = worker == 0 ? input.document : try input.document.forAnotherThread(password: options.password)
                 layout = worker == 0 ? firstLayout : input.layout(options)
             } catch {
                 lock.lock(); results[worker] = .failure(error); lock.unlock()
@@ -130,8 +141,8 @@ public struct RenderJob {
                 let target = targets[index]
                 let result = Result {
                     try withDeadline(pages: 1, page: target.page, outputs: outputs) {
-                        try renderPNGPage(target.page, document: document, layout: layout, threads: byPage[target.page] ?? [],
-                                          to: target.temporary, name: target.path)
+                        try renderPNGPage(target.page, layout: layout, threads: byPage[target.page] ?? [],
+                                          to: target.temporary, name: target.path, workers: 1) { _ in document }
                     }
                 }
                 lock.lock()
@@ -161,36 +172,41 @@ public struct RenderJob {
         return try body()
     }
 
-    /// One PNG page: the page, its pins, the thread panel when asked; a device screen with --device.
-    private func renderPNGPage(_ page: Int, document: SourceDocument, layout: PageLayout, threads: [CommentThread],
-                               to temporary: String, name: String) throws -> Scene {
-        let content = try document.contentSize(page: page)
+    /// One PNG page: the page, its pins, the thread panel when asked; a device screen with
+    /// --device. Drawn in stripes by `workers` workers, each with the document `document`
+    /// gives it.
+    private func renderPNGPage(_ page: Int, layout: PageLayout, threads: [CommentThread], to temporary: String,
+                               name: String, workers: Int, document: (Int) throws -> SourceDocument) throws -> Scene {
+        let first = try document(0)
+        let content = try first.contentSize(page: page)
         if let screen = options.device {
             return try DeviceRender(screen: screen, options: options, layout: layout)
-                .render(document, page: page, threads: threads, contentSize: content, to: temporary, name: name)
+                .render(first, page: page, threads: threads, contentSize: content, to: temporary, name: name)
         }
-        let request = options.size ?? defaultSize(document)
-        let outputSize = try request.pixelSize(contentSize: content, unitsPerInch: document.unitsPerInch,
+        let request = options.size ?? defaultSize(first)
+        let outputSize = try request.pixelSize(contentSize: content, unitsPerInch: first.unitsPerInch,
                                                pixelLimit: options.pixelLimit)
-        let scale = try request.scale(contentSize: content, unitsPerInch: document.unitsPerInch)
+        let scale = try request.scale(contentSize: content, unitsPerInch: first.unitsPerInch)
         let pageSize = CGSize(width: content.width * scale, height: content.height * scale)
         let scene = layout.scene(page: page, threads: threads, outputSize: outputSize, pageSize: pageSize)
         let panelWidth = options.threadsPanel
             ? min(max(outputSize.width * 0.32, 300 * scene.uiScale), 560 * scene.uiScale).rounded() : 0
-        let canvas = try Canvas(imageWidth: Int(outputSize.width + panelWidth), height: Int(outputSize.height))
+        let panel = panelWidth > 0
+            ? SummaryLayout(layout: layout, size: CGSize(width: panelWidth, height: outputSize.height),
+                            scale: scene.uiScale).panel(threads) : nil
         let area = CGRect(origin: .zero, size: outputSize)
-        try document.draw(page: page, on: canvas, at: CGRect(origin: .zero, size: pageSize), clip: area)
-        try canvas.draw(scene, theme: options.theme)
-        if panelWidth > 0 {
-            canvas.fill(CGRect(x: outputSize.width, y: 0, width: panelWidth, height: outputSize.height),
-                        color: Color(hex: "#F2F4F7")!)
-            canvas.fill(CGRect(x: outputSize.width, y: 0, width: max(1, scene.uiScale), height: outputSize.height),
-                        color: options.theme.tooltipBorder)
-            let panel = SummaryLayout(layout: layout, size: CGSize(width: panelWidth, height: outputSize.height),
-                                      scale: scene.uiScale).panel(threads)
-            try canvas.draw(panel, theme: options.theme, origin: CGPoint(x: outputSize.width, y: 0))
+        try StripedPNG.write(width: Int(outputSize.width + panelWidth), height: Int(outputSize.height), workers: workers,
+                             to: temporary, name: name, worker: { $0 == 0 ? first : try document($0) }) { canvas, source in
+            try source.draw(page: page, on: canvas, at: CGRect(origin: .zero, size: pageSize), clip: area)
+            try canvas.draw(scene, theme: options.theme)
+            if let panel {
+                canvas.fill(CGRect(x: outputSize.width, y: 0, width: panelWidth, height: outputSize.height),
+                            color: Color(hex: "#F2F4F7")!)
+                canvas.fill(CGRect(x: outputSize.width, y: 0, width: max(1, scene.uiScale), height: outputSize.height),
+                            color: options.theme.tooltipBorder)
+                try canvas.draw(panel, theme: options.theme, origin: CGPoint(x: outputSize.width, y: 0))
+            }
         }
-        try canvas.writePNG(to: temporary, name: name)
         return scene
     }
 

@@ -16,6 +16,8 @@ public final class Canvas {
     private let cr: OpaquePointer
     private let name: String
     private let isPDF: Bool
+    /// For a stripe canvas, the image rows it holds now; nil when it holds the whole image.
+    private(set) var heldRows: Range<Int>?
     private let text = TextSetter()
     /// The current page's size in output units.
     public private(set) var size: CGSize
@@ -30,6 +32,38 @@ public final class Canvas {
         try check("creating a \(width) x \(height) image")
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
+    }
+
+    /// A white image of `width` x `height` pixels that holds `rows` of its rows at a time
+    /// (see ``hold(rows:)``): drawing is in whole-image coordinates, and what falls outside
+    /// the rows held is dropped. Tall images are drawn a stripe at a time this way.
+    init(stripeOf width: Int, height: Int, rows: Int) throws {
+        name = "image"
+        isPDF = false
+        size = CGSize(width: width, height: height)
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(min(rows, height)))
+        cr = cairo_create(surface)
+        heldRows = 0..<min(rows, height)
+        try check("creating a \(width) x \(rows) stripe")
+    }
+
+    /// Makes the canvas hold the image rows `rows` (at most as many as it was made for), white.
+    func hold(rows: Range<Int>) {
+        precondition(heldRows != nil && rows.count <= Int(cairo_image_surface_get_height(surface)))
+        heldRows = rows
+        // The context follows the surface's device offset: image row `rows.lowerBound` is the
+        // surface's first.
+        cairo_surface_set_device_offset(surface, 0, -Double(rows.lowerBound))
+        cairo_save(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// The pixels of the rows held, B, G, R, unused, and the bytes per row.
+    func withHeldPixels<T>(_ body: (UnsafePointer<UInt8>, Int32) throws -> T) rethrows -> T {
+        cairo_surface_flush(surface)
+        return try body(cairo_image_surface_get_data(surface), cairo_image_surface_get_stride(surface))
     }
 
     /// A PDF written to `path` as pages are finished; call ``finishDocument()`` at the end.
@@ -168,7 +202,7 @@ public final class Canvas {
 
     /// The image's pixels (image canvases), opaque RGBA.
     public func pixels() -> PixelBuffer {
-        precondition(!isPDF, "pixels() is for image canvases")
+        precondition(!isPDF && heldRows == nil, "pixels() is for whole image canvases")
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -185,7 +219,7 @@ public final class Canvas {
 
     /// Writes the image as PNG to `path`; `name` is how errors call it.
     public func writePNG(to path: String, name: String) throws {
-        precondition(!isPDF, "writePNG is for image canvases")
+        precondition(!isPDF && heldRows == nil, "writePNG is for whole image canvases")
         try PNGWriter.write(surface, to: path, name: name)
     }
 

@@ -40,7 +40,13 @@ public final class PDFDocument {
         guard count > 0 else { throw GraphicsError.unreadable(file: path, reason: "the PDF has no pages") }
     }
 
+    /// The last page asked for, kept: the first time Poppler draws a page object it also
+    /// collects the page's text (for selection), which a page drawn in stripes would redo for
+    /// each stripe. One page only, so that memory does not grow with the pages drawn.
+    private var lastPage: (number: Int, handle: OpaquePointer)?
+
     deinit {
+        if let lastPage { g_object_unref(UnsafeMutableRawPointer(lastPage.handle)) }
         g_object_unref(UnsafeMutableRawPointer(handle))
     }
 
@@ -50,9 +56,14 @@ public final class PDFDocument {
     /// The page with a 1-based number.
     public func page(at number: Int) throws -> PDFPage {
         guard (1...pageCount).contains(number),
-              let page = poppler_document_get_page(handle, Int32(number - 1)) else {
+              let page = lastPage?.number == number ? lastPage?.handle : poppler_document_get_page(handle, Int32(number - 1)) else {
             throw GraphicsError.noSuchPage(file: path, page: number, pageCount: pageCount)
         }
+        if lastPage?.number != number {
+            if let lastPage { g_object_unref(UnsafeMutableRawPointer(lastPage.handle)) }
+            lastPage = (number, page)
+        }
+        g_object_ref(UnsafeMutableRawPointer(page))
         return PDFPage(handle: page, number: number, geometry: geometries[number - 1], document: self)
     }
 }

@@ -26,7 +26,7 @@ public struct PixelBuffer: Sendable, Equatable {
             (rows[i], rows[i + 1], rows[i + 2]) = (rgba[i + 2], rgba[i + 1], rgba[i])
         }
         try rows.withUnsafeBufferPointer {
-            try PNGWriter.write(pixels: $0.baseAddress, width: Int32(width), height: Int32(height),
+            try PNGWriter.write(pixels: $0.baseAddress!, width: Int32(width), height: Int32(height),
                                 stride: Int32(width * 4), to: path, name: name)
         }
     }

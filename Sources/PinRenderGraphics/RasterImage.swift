@@ -62,6 +62,27 @@ public final class RasterImage {
         if isJPEG { Self.attachJPEG(bytes, to: surface) }
     }
 
+    /// A copy with pixels of its own, for another thread: Cairo may set drawing properties
+    /// on a source image while it draws it.
+    public init(copying other: RasterImage) throws {
+        path = other.path
+        format = other.format
+        storedSize = other.storedSize
+        orientation = other.orientation
+        cairo_surface_flush(other.surface)
+        let width = cairo_image_surface_get_width(other.surface), height = cairo_image_surface_get_height(other.surface)
+        surface = cairo_image_surface_create(cairo_image_surface_get_format(other.surface), width, height)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              cairo_image_surface_get_stride(surface) == cairo_image_surface_get_stride(other.surface) else {
+            cairo_surface_destroy(surface)
+            throw GraphicsError.cairo(context: path, status: "out of memory")
+        }
+        cairo_surface_flush(surface)
+        memcpy(cairo_image_surface_get_data(surface), cairo_image_surface_get_data(other.surface),
+               Int(cairo_image_surface_get_stride(surface)) * Int(height))
+        cairo_surface_mark_dirty(surface)
+    }
+
     deinit {
         cairo_surface_destroy(surface)
     }

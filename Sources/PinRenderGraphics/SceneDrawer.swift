@@ -9,12 +9,37 @@ struct SceneDrawer {
     let theme: Theme
 
     func draw(_ scene: Scene) {
+        // Only what reaches the area being drawn (a stripe of a tall image, say): setting
+        // text that Cairo would drop anyway is most of the cost of a pin.
+        var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        let area = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let ui = scene.uiScale
+        // Shadows and badge rims reach a little past the shapes.
+        func reaches(_ x: Double, _ y: Double, _ radius: Double, _ badges: [Badge?]) -> Bool {
+            let reach = badges.compactMap { $0 }.reduce(radius) { max($0, hypot($1.x - x, $1.y - y) + $1.radius) } + 3 * ui
+            return area.intersects(CGRect(x: x - reach, y: y - reach, width: 2 * reach, height: 2 * reach))
+        }
         cairo_save(cr)
-        for marker in scene.markers { draw(marker, ui: scene.uiScale) }
-        for cluster in scene.clusters { draw(cluster, ui: scene.uiScale) }
-        for indicator in scene.indicators { draw(indicator, ui: scene.uiScale) }
-        for block in scene.texts { draw(block) }
-        for tooltip in scene.tooltips { draw(tooltip, ui: scene.uiScale) }
+        for marker in scene.markers
+        where reaches(marker.x, marker.y, marker.radius, [marker.replyBadge, marker.checkBadge, marker.voiceBadge]) {
+            draw(marker, ui: ui)
+        }
+        for cluster in scene.clusters where reaches(cluster.x, cluster.y, cluster.radius, [cluster.unresolvedBadge]) {
+            draw(cluster, ui: ui)
+        }
+        for indicator in scene.indicators where reaches(indicator.x, indicator.y, indicator.radius * 1.6, []) {
+            draw(indicator, ui: ui)
+        }
+        // A text block's height is Pango's to say; one that starts below the area is out.
+        for block in scene.texts where block.y <= area.maxY { draw(block) }
+        for tooltip in scene.tooltips {
+            let box = (tooltip.arrow ?? []).reduce(CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width,
+                                                         height: tooltip.height)) {
+                $0.union(CGRect(x: $1.x, y: $1.y, width: 0, height: 0))
+            }
+            if area.intersects(box.insetBy(dx: -2 * ui, dy: -2 * ui)) { draw(tooltip, ui: ui) }
+        }
         cairo_restore(cr)
     }
 

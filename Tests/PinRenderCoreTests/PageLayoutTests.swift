@@ -39,6 +39,17 @@ struct PageLayoutTests {
         #expect(byId["d"]?.y == 320)
     }
 
+    /// A page drawn at exactly dpi/72 passes the whole-pixel output by a fraction of a pixel:
+    /// pins on its far edges are on the page, so markers, not off-screen indicators.
+    @Test func pinsOnTheFarEdgesOfAPageDrawnPastTheOutputAreMarkers() {
+        let threads = [thread("corner", 1, 1, number: 1), thread("right", 1, 0.5, number: 2), thread("top", 0.5, 0, number: 3)]
+        let scene = layout(.none).scene(page: 1, threads: threads, outputSize: CGSize(width: 2481, height: 1754),
+                                        pageSize: CGSize(width: 2481.25, height: 1754.1667))
+        #expect(scene.indicators.isEmpty)
+        #expect(Set(scene.markers.map(\.id)) == ["corner", "right", "top"])
+        #expect(scene.markers.first { $0.id == "corner" }?.y == 1754.1667)
+    }
+
     @Test func markerIsUTimesWidthForAnyPoint() {
         var random = SplitMix64(seed: 99)
         for _ in 0..<200 {

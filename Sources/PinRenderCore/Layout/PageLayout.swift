@@ -43,8 +43,9 @@ public struct PageLayout {
     /// (u, v) lands at (u x page width, v x page height).
     public func scene(page: Int, threads: [CommentThread], outputSize: CGSize, pageSize: CGSize? = nil) -> Scene {
         let drawn = pageSize ?? outputSize
+        // The whole page is in view, even where it passes the rounded output by a fraction of a pixel.
         return scene(page: page, threads: threads, canvas: outputSize, ui: uiScale(for: outputSize),
-                     visible: CGRect(origin: .zero, size: outputSize)) {
+                     visible: CGRect(origin: .zero, size: drawn)) {
             CGPoint(x: $0.x * drawn.width, y: $0.y * drawn.height)
         }
     }

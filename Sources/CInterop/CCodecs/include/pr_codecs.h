@@ -33,10 +33,28 @@ int pr_png_decode(const uint8_t *bytes, size_t length, uint8_t *pixels, int stri
 int pr_png_write_rgb24(const char *path, const uint8_t *pixels, int width, int height,
                        int stride, int level, int filter, pr_error *error);
 
-/* The same PNG, its rows Up-filtered and deflated in horizontal stripes on every core; the
-   stripes depend on the image height only, so the bytes do not depend on the machine. */
-int pr_png_write_rgb24_parallel(const char *path, const uint8_t *pixels, int width, int height,
-                                int stride, int level, pr_error *error);
+/* One horizontal stripe of an 8-bit RGB PNG: its rows Up-filtered and deflated on their
+   own, so that the stripes of one image can be made on different cores (or drawn one at a
+   time) and joined by pr_png_write_stripes. */
+typedef struct {
+    uint8_t *data;
+    size_t length;
+    size_t capacity;
+    uint32_t adler;     /* of the filtered rows */
+    size_t raw_length;  /* bytes of filtered rows */
+} pr_png_stripe;
+
+/* Deflates `count` rows of RGB24 pixels; `above` is the image row just before them (NULL for
+   the image's first stripe), which the Up filter of the first row needs. `last` marks the
+   image's last stripe. Free the stripe with pr_png_stripe_free. */
+int pr_png_deflate_stripe(const uint8_t *rows, const uint8_t *above, int width, int count, int stride,
+                          int level, int last, pr_png_stripe *stripe, pr_error *error);
+
+void pr_png_stripe_free(pr_png_stripe *stripe);
+
+/* Writes a PNG of `width` x `height` from its stripes, top to bottom, with no time stamp. */
+int pr_png_write_stripes(const char *path, int width, int height, const pr_png_stripe *stripes, int count,
+                         pr_error *error);
 
 int pr_jpeg_read_info(const uint8_t *bytes, size_t length, pr_image_info *info, pr_error *error);
 

@@ -1,0 +1,179 @@
+#include "pr_codecs.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+/* PNG's IDAT data is one zlib stream, but deflate parts made independently join into one:
+   each part is raw deflate from an empty window, every part but the last ends with a full
+   flush (byte-aligned, no reference into the next part), and the zlib checksum of the whole
+   is combined from the parts' with adler32_combine. libpng has no way to do this, so the
+   stripes of one image can be deflated on different cores. */
+
+static int grow(pr_png_stripe *stripe, size_t needed) {
+    if (stripe->length + needed <= stripe->capacity) return 0;
+    size_t capacity = (stripe->capacity + needed) * 2;
+    uint8_t *grown = realloc(stripe->data, capacity);
+    if (grown == NULL) return -1;
+    stripe->data = grown;
+    stripe->capacity = capacity;
+    return 0;
+}
+
+typedef uint8_t bytes16 __attribute__((vector_size(16)));
+
+/* One row of B, G, R, unused pixels to an Up-filtered RGB row (filter byte first), four
+   pixels at a time: subtract, then drop the unused bytes and swap B and R in one shuffle.
+   `row` has room for 4 bytes past the row's end. */
+static void filter_up(const uint8_t *pixels, const uint8_t *above, int width, uint8_t *row) {
+    static const uint8_t zeros[16];
+    row[0] = 2;
+    uint8_t *out = row + 1;
+    int x = 0;
+    for (; x + 4 <= width; x += 4, pixels += 16, out += 12) {
+        bytes16 p, a = { 0 };
+        memcpy(&p, pixels, 16);
+        memcpy(&a, above ? above + x * 4 : zeros, 16);
+        bytes16 d = __builtin_shufflevector(p - a, p - a, 2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 0, 0, 0, 0);
+        memcpy(out, &d, 16);
+    }
+    for (; x < width; x++, pixels += 4, out += 3) {
+        const uint8_t *q = above ? above + x * 4 : zeros;
+        out[0] = (uint8_t)(pixels[2] - q[2]);
+        out[1] = (uint8_t)(pixels[1] - q[1]);
+        out[2] = (uint8_t)(pixels[0] - q[0]);
+    }
+}
+
+/* Adler-32 of filtered rows, which are mostly zero bytes: a run of n zeros leaves the first
+   sum as it is and adds n times it to the second, so runs skip zlib's byte loop. */
+static uLong adler32_sparse(uLong adler, const uint8_t *bytes, size_t length) {
+    const uLong base = 65521;
+    size_t start = 0, i = 0;
+    while (i < length) {
+        size_t run = i;
+        while (run + 8 <= length) {
+            uint64_t word;
+            memcpy(&word, bytes + run, 8);
+            if (word != 0) break;
+            run += 8;
+        }
+        if (run - i >= 64) {
+            adler = adler32(adler, bytes + start, (uInt)(i - start));
+            uLong a = adler & 0xffff, b = adler >> 16;
+            b = (b + (uLong)((run - i) % base) * a) % base;
+            adler = (b << 16) | a;
+            start = run;
+        }
+        i = run + 8;
+    }
+    return adler32(adler, bytes + start, (uInt)(length - start));
+}
+
+int pr_png_deflate_stripe(const uint8_t *rows, const uint8_t *above, int width, int count, int stride,
+                          int level, int last, pr_png_stripe *stripe, pr_error *error) {
+    memset(stripe, 0, sizeof *stripe);
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    size_t row_length = 1 + (size_t)width * 3;
+    uint8_t *row = malloc(row_length + 4);
+    if (row == NULL || deflateInit2(&z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        free(row);
+        snprintf(error->message, sizeof error->message, "out of memory");
+        return -1;
+    }
+    uLong adler = adler32(0L, Z_NULL, 0);
+    int failed = 0;
+    for (int y = 0; y < count && !failed; y++) {
+        const uint8_t *pixels = rows + (size_t)y * stride;
+        filter_up(pixels, y > 0 ? pixels - stride : above, width, row);
+        adler = adler32_sparse(adler, row, row_length);
+        z.next_in = row;
+        z.avail_in = (uInt)row_length;
+        int flush = y + 1 < count ? Z_NO_FLUSH : (last ? Z_FINISH : Z_FULL_FLUSH);
+        do {
+            if (grow(stripe, 65536) != 0) {
+                failed = 1;
+                break;
+            }
+            z.next_out = stripe->data + stripe->length;
+            z.avail_out = 65536;
+            deflate(&z, flush);
+            stripe->length += 65536 - z.avail_out;
+        } while (z.avail_out == 0);
+    }
+    free(row);
+    deflateEnd(&z);
+    if (failed) {
+        pr_png_stripe_free(stripe);
+        snprintf(error->message, sizeof error->message, "out of memory");
+        return -1;
+    }
+    stripe->adler = (uint32_t)adler;
+    stripe->raw_length = row_length * (size_t)count;
+    return 0;
+}
+
+void pr_png_stripe_free(pr_png_stripe *stripe) {
+    free(stripe->data);
+    memset(stripe, 0, sizeof *stripe);
+}
+
+static void put32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
+}
+
+static int write_chunk(FILE *file, const char *type, const uint8_t *data, size_t length) {
+    uint8_t head[8];
+    put32(head, (uint32_t)length);
+    memcpy(head + 4, type, 4);
+    uLong crc = crc32(crc32(0L, Z_NULL, 0), head + 4, 4);
+    if (length > 0) crc = crc32(crc, data, (uInt)length);
+    uint8_t tail[4];
+    put32(tail, (uint32_t)crc);
+    return fwrite(head, 1, 8, file) == 8 && (length == 0 || fwrite(data, 1, length, file) == length)
+        && fwrite(tail, 1, 4, file) == 4 ? 0 : -1;
+}
+
+int pr_png_write_stripes(const char *path, int width, int height, const pr_png_stripe *stripes, int count,
+                         pr_error *error) {
+    FILE *file = fopen(path, "wb");
+    if (file == NULL) {
+        snprintf(error->message, sizeof error->message, "%s", strerror(errno));
+        return -1;
+    }
+    static const uint8_t signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n' };
+    uint8_t ihdr[13];
+    put32(ihdr, (uint32_t)width);
+    put32(ihdr + 4, (uint32_t)height);
+    ihdr[8] = 8; ihdr[9] = 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0; /* 8-bit RGB */
+    static const uint8_t zlib_header[2] = { 0x78, 0x9C };
+    uLong adler = adler32(0L, Z_NULL, 0);
+    for (int i = 0; i < count; i++) {
+        adler = adler32_combine(adler, stripes[i].adler, (z_off_t)stripes[i].raw_length);
+    }
+    uint8_t trailer[4];
+    put32(trailer, (uint32_t)adler);
+    errno = 0;
+    int ok = fwrite(signature, 1, 8, file) == 8 && write_chunk(file, "IHDR", ihdr, 13) == 0
+        && write_chunk(file, "IDAT", zlib_header, 2) == 0;
+    for (int i = 0; i < count && ok; i++) {
+        /* IDAT chunks of at most 1 MB. */
+        for (size_t offset = 0; offset < stripes[i].length && ok; offset += 1 << 20) {
+            size_t length = stripes[i].length - offset;
+            if (length > 1 << 20) length = 1 << 20;
+            ok = write_chunk(file, "IDAT", stripes[i].data + offset, length) == 0;
+        }
+    }
+    ok = ok && write_chunk(file, "IDAT", trailer, 4) == 0 && write_chunk(file, "IEND", NULL, 0) == 0;
+    if (fflush(file) != 0 || ferror(file)) ok = 0;
+    int saved = errno;
+    if (fclose(file) != 0) ok = 0;
+    if (!ok) {
+        snprintf(error->message, sizeof error->message, "Write Error: %s", strerror(saved ? saved : errno));
+        return -1;
+    }
+    return 0;
+}

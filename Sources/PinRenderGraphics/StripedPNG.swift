@@ -1,0 +1,69 @@
+import Foundation
+
+/// Draws a PNG image a stripe of rows at a time, on several workers, and deflates each
+/// stripe as soon as it is drawn: memory holds one stripe per worker and the compressed
+/// stripes, never the whole image. The drawing code sees a canvas of the whole image's size
+/// and draws everything; Cairo drops what falls outside the rows held (and Poppler's output
+/// is the same, byte for byte, as drawing the whole page at once). The file is the same as
+/// drawing on one ``Canvas`` and calling ``Canvas/writePNG(to:name:)``.
+///
+///     try StripedPNG.write(width: 4967, height: 3508, workers: 2, to: "p.png", name: "p.png",
+///                          worker: { _ in try PDFDocument(path: "plan.pdf") },
+///                          paint: { canvas, document in try canvas.drawPage(...) })
+public enum StripedPNG {
+    /// - Parameters:
+    ///   - workers: how many stripes are drawn at once.
+    ///   - worker: makes what a worker draws with (one document handle per thread, say), on
+    ///     the worker's own thread, with the worker's index (0 is the first).
+    ///   - paint: draws the whole image on the canvas it is given.
+    public static func write<Worker>(width: Int, height: Int, workers: Int, to path: String, name: String,
+                                     worker makeWorker: (Int) throws -> Worker,
+                                     paint: (Canvas, Worker) throws -> Void) throws {
+        let count = PNGWriter.stripeCount(height: height)
+        guard count > 1 else {
+            let canvas = try Canvas(imageWidth: width, height: height)
+            try paint(canvas, makeWorker(0))
+            try canvas.writePNG(to: path, name: name)
+            return
+        }
+        var stripes = [PNGWriter.Stripe?](repeating: nil, count: count)
+        var next = 0
+        var failure: Error?
+        let lock = NSLock()
+        // Whichever worker is free takes the next stripe: the stripes, not the workers, fix the bytes.
+        func take() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard failure == nil, next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { index in
+            do {
+                let context = try makeWorker(index)
+                // One row more than a stripe: the Up filter of a stripe's first row needs the row above.
+                let canvas = try Canvas(stripeOf: width, height: height, rows: PNGWriter.stripeRows + 1)
+                while let stripe = take() {
+                    let rows = PNGWriter.stripe(stripe, of: count, height: height)
+                    let above = rows.lowerBound > 0 ? 1 : 0
+                    canvas.hold(rows: rows.lowerBound - above..<rows.upperBound)
+                    try paint(canvas, context)
+                    let deflated = try canvas.withHeldPixels { pixels, stride in
+                        try PNGWriter.deflate(rows: pixels + above * Int(stride), above: above > 0 ? pixels : nil,
+                                              width: Int32(width), count: rows.count, stride: stride,
+                                              last: stripe == count - 1, name: name)
+                    }
+                    lock.lock()
+                    stripes[stripe] = deflated
+                    lock.unlock()
+                }
+            } catch {
+                lock.lock()
+                failure = failure ?? error
+                lock.unlock()
+            }
+        }
+        if let failure { throw failure }
+        try PNGWriter.write(stripes.map { $0! }, width: Int32(width), height: Int32(height), to: path, name: name)
+    }
+}

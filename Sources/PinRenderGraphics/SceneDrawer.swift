@@ -87,8 +87,7 @@ struct SceneDrawer {
         cairo_set_line_width(cr, 1 * ui)
         circle(cluster.x, cluster.y, cluster.radius - 4.5 * ui)
         cairo_stroke(cr)
-        let size = cluster.radius * (cluster.label.count <= 2 ? 0.85 : cluster.label.count == 3 ? 0.7 : 0.58)
-        centered(cluster.label, x: cluster.x, y: cluster.y, size: size, bold: true, color: theme.badgeText)
+        centered(cluster.label, x: cluster.x, y: cluster.y, size: cluster.labelSize, bold: true, color: theme.badgeText)
         if let badge = cluster.unresolvedBadge { draw(badge, fill: theme.markerFill, ui: ui) }
     }
 

@@ -26,8 +26,10 @@ extension PageLayout {
             let p = index.position(of: node)
             let bubble = radius(node)
             let corner = bubble * 0.78
+            let label = Self.abbreviated(count)
+            let fill = label.count <= 2 ? 0.85 : label.count == 3 ? 0.7 : 0.58
             return Cluster(id: index.id(of: node), x: p.x, y: p.y, radius: bubble, count: count,
-                           unresolved: unresolved, label: Self.abbreviated(count),
+                           unresolved: unresolved, label: label, labelSize: (bubble * fill / (r / 8)).rounded(.down) * r / 8,
                            pinIds: index.leaves(of: node).map { index.points[$0].id },
                            unresolvedBadge: unresolved == 0 ? nil
                                : Badge(x: p.x + corner, y: p.y - corner, radius: r * 0.55,

@@ -93,9 +93,35 @@ public struct Cluster: Sendable, Equatable, Codable {
     public var count: Int
     public var unresolved: Int
     public var label: String
+    /// The label's font size: it follows the bubble's size in steps of an eighth of a
+    /// marker's radius, so that a page of bubbles sets its labels in a few font sizes.
+    public var labelSize: Double
     public var pinIds: [String]
     /// How many are open, top right; none when all are resolved.
     public var unresolvedBadge: Badge?
+
+    init(id: String, x: Double, y: Double, radius: Double, count: Int, unresolved: Int, label: String,
+         labelSize: Double, pinIds: [String], unresolvedBadge: Badge?) {
+        (self.id, self.x, self.y, self.radius, self.count, self.unresolved) = (id, x, y, radius, count, unresolved)
+        (self.label, self.labelSize, self.pinIds, self.unresolvedBadge) = (label, labelSize, pinIds, unresolvedBadge)
+    }
+
+    /// Reads a layout JSON cluster; one written before `labelSize` existed gets the size
+    /// drawn then, so older snapshot references still compare.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        x = try c.decode(Double.self, forKey: .x)
+        y = try c.decode(Double.self, forKey: .y)
+        radius = try c.decode(Double.self, forKey: .radius)
+        count = try c.decode(Int.self, forKey: .count)
+        unresolved = try c.decode(Int.self, forKey: .unresolved)
+        label = try c.decode(String.self, forKey: .label)
+        labelSize = try c.decodeIfPresent(Double.self, forKey: .labelSize)
+            ?? radius * (label.count <= 2 ? 0.85 : label.count == 3 ? 0.7 : 0.58)
+        pinIds = try c.decode([String].self, forKey: .pinIds)
+        unresolvedBadge = try c.decodeIfPresent(Badge.self, forKey: .unresolvedBadge)
+    }
 }
 
 /// A run of text placed at its top-left corner with the width it wraps at.

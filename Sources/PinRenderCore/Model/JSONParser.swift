@@ -127,14 +127,18 @@ struct JSONParser {
         position += 1
         let start = position
         // Fast path: no escapes.
+        var bits: UInt8 = 0
         while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
             guard byte >= 0x20 else { throw failure("a control character inside a string (escape it as \\u00XX)") }
+            bits |= byte
             position += 1
         }
         guard let stop = current else { throw failure("the text ends inside a string") }
         if stop == UInt8(ascii: "\"") {
             position += 1
-            return try text(UnsafeBufferPointer(rebasing: bytes[start..<position - 1]))
+            let utf8 = UnsafeBufferPointer(rebasing: bytes[start..<position - 1])
+            // ASCII is valid UTF-8 as it is: no validation to pay for (ids, dates, keys).
+            return bits < 0x80 ? String(decoding: utf8, as: UTF8.self) : try text(utf8)
         }
         var buffer = Array(bytes[start..<position])
         while let byte = current {

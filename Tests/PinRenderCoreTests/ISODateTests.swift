@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import PinRenderCore
+
+/// The direct reading of whole-second dates gives exactly what Foundation's ISO 8601 parser
+/// gives, rollovers included, and leaves every other form to it.
+struct ISODateTests {
+    private func foundation(_ text: String) -> Date? {
+        try? Date.ISO8601FormatStyle(includingFractionalSeconds: false).parse(text)
+    }
+
+    @Test func randomDatesReadAsFoundationReadsThem() {
+        var random = SplitMix64(seed: 2026)
+        for _ in 0..<3000 {
+            func pick(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.unit() * Double(range.count)) }
+            // Days up to 31 in every month and hours up to 24: Foundation rolls them over.
+            var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", pick(1601...2400), pick(1...12), pick(1...31),
+                              pick(0...24), pick(0...59), pick(0...60))
+            switch pick(0...2) {
+            case 0: text += "Z"
+            case 1: text += String(format: "+%02d:%02d", pick(0...14), pick(0...59))
+            default: text += String(format: "-%02d:%02d", pick(0...12), pick(0...59))
+            }
+            let direct = ISODate.parseWholeSeconds(text)
+            #expect(direct != nil, "\(text)")
+            #expect(direct == foundation(text), "\(text)")
+        }
+    }
+
+    @Test(arguments: ["2026-11-02T09:15:00.123Z", "2026-11-02T09:15:00+0300", "2026-11-02t09:15:00z",
+                      "2026-11-02 09:15:00Z", "2026-11-02T09:15Z", "2026-13-02T09:15:00Z", "2026-11-00T09:15:00Z",
+                      "2026-11-02T09:15:00", "+2026-11-02T09:15:00Z", "２０２６-11-02T09:15:00Z"])
+    func otherFormsAreLeftToFoundation(text: String) {
+        #expect(ISODate.parseWholeSeconds(text) == nil)
+        #expect(ISODate.parse(text) == foundation(text)
+                    ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)))
+    }
+}

@@ -1,6 +1,6 @@
 /// A JSON value that keeps JSON's types apart (a boolean is not the number 1), so that
 /// validation can say exactly what a field holds.
-indirect enum JSONValue: Sendable {
+enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)

@@ -88,6 +88,18 @@ def main():
         "pdftocairo -pdf (plain copy)": (["pdftocairo", "-pdf", PLAN, f"{OUT}/copy.pdf"], f"{OUT}/copy.pdf"),
     }
     table("PDF export of the 20 pages", compare(pdf), "pinrender review PDF (pins, comments, summary)")
+    many = {}
+    for name, document in [("A1 plan page 1", PLAN), ("A3 sample floor plan page 1", "samples/floorplan.pdf")]:
+        for pins in ["none", "10k"]:
+            many[f"{name}, {pins} pins"] = ([BIN, "render", document, "--pins", f"bench/work/pins-{pins}.json", "--page", "1",
+                                           "--dpi", "150", "-o", f"{OUT}/many.png"], f"{OUT}/many.png")
+    results = compare(many)
+    print("\n## 10,000 pins on a page, whole command (150 dpi PNG, clusters and tooltips auto)\n")
+    print("| page | without pins | with 10k pins | added by the pins | added / page |")
+    print("|---|---:|---:|---:|---:|")
+    for name in ["A1 plan page 1", "A3 sample floor plan page 1"]:
+        alone, busy = results[f"{name}, none pins"][0], results[f"{name}, 10k pins"][0]
+        print(f"| {name} | {alone:.2f} s | {busy:.2f} s | {busy - alone:.2f} s | {(busy - alone) / alone:.2f} |")
 
 
 main()

@@ -1,5 +1,6 @@
 """Writes the benchmark document: 20 dense A1 floor-plan pages of vector drawing and text
-(bench/work/plan-a1.pdf), and 200 pins on page 1 (bench/work/pins-200.json). Deterministic."""
+(bench/work/plan-a1.pdf), 200 pins on page 1 (pins-200.json), 10,000 (pins-10k.json) and
+none (pins-none.json), all in bench/work. Deterministic."""
 import json
 import os
 import random
@@ -59,3 +60,9 @@ pins = [{"id": f"b{i}", "contentId": "plan", "page": 1, "relativeX": random.rand
          "authorId": f"u{i % 7}", "createdAt": f"2026-11-{1 + i % 28:02d}T09:{i % 60:02d}:00Z",
          "text": f"Benchmark comment {i}", "resolved": i % 4 == 0} for i in range(200)]
 json.dump({"pins": pins}, open("bench/work/pins-200.json", "w"))
+
+pins = [{"id": f"k{i}", "contentId": "plan", "page": 1, "relativeX": random.random(), "relativeY": random.random(),
+         "authorId": f"u{i % 9}", "createdAt": "2026-11-02T09:15:00Z", "text": f"Comment {i}",
+         "resolved": i % 4 == 0} for i in range(10000)]
+json.dump({"pins": pins}, open("bench/work/pins-10k.json", "w"))
+json.dump({"pins": []}, open("bench/work/pins-none.json", "w"))

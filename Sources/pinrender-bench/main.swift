@@ -56,36 +56,34 @@ for (n, maxZoom) in [(10_000, 8), (100_000, 8), (10_000, 16), (100_000, 16), (1_
     print("| \(n) | \(maxZoom) | \(format(build)) | \(format(queries)) (\(shown) nodes) | \(peer.map(format) ?? "-") | \(ratio) |")
 }
 
-// A page with 10k pins, against the same page with none.
+// 10k pins against the rasterization of the page they are on: the A1 plan's page 1 at
+// 150 dpi (bench/make_plan.py), in process, on one core. Reading, layout and drawing of the
+// pins are what scales with them; the whole commands are compared in bench/compare.py.
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let work = root.appendingPathComponent("bench/work")
-try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-var state: UInt64 = 7
-func unit() -> Double {
-    state = state &* 6364136223846793005 &+ 1442695040888963407
-    return Double(state >> 11) * 0x1.0p-53
+let document = try PDFDocument(path: work.appendingPathComponent("plan-a1.pdf").path)
+let planPage = try document.page(at: 1)
+let drawn = CGRect(x: 0, y: 0, width: planPage.popplerSize.width * 150 / 72, height: planPage.popplerSize.height * 150 / 72)
+let output = CGSize(width: drawn.width.rounded(), height: drawn.height.rounded())
+var canvas: Canvas?
+let raster = try median(3) {
+    canvas = try Canvas(imageWidth: Int(output.width), height: Int(output.height))
+    try canvas!.drawPage(planPage, at: drawn, clip: CGRect(origin: .zero, size: output))
 }
-let pins = (0..<10_000).map { i in
-    ["id": "p\(i)", "contentId": "plan", "relativeX": unit(), "relativeY": unit(), "authorId": "u\(i % 9)",
-     "createdAt": "2026-11-02T09:15:00Z", "text": "Comment \(i)", "resolved": i % 4 == 0] as [String: Any]
+let pinsData = try Data(contentsOf: work.appendingPathComponent("pins-10k.json"))
+var scene: Scene?
+let layout = PageLayout(theme: Theme(), tooltips: .auto, measurer: PangoTextMeasurer(), clustering: .auto)
+let reading = try median(3) {
+    let pins = try PinDecoder(source: "pins-10k.json").decode(pinsData)
+    let threads = try ThreadBuilder(source: "pins-10k.json").build(pins).threads
+    scene = layout.scene(page: 1, threads: threads, outputSize: output, pageSize: drawn.size)
 }
-let pinsPath = work.appendingPathComponent("pins-10k.json").path
-try JSONSerialization.data(withJSONObject: ["pins": pins]).write(to: URL(fileURLWithPath: pinsPath))
-let emptyPath = work.appendingPathComponent("pins-none.json").path
-try Data("[]".utf8).write(to: URL(fileURLWithPath: emptyPath))
-func render(_ pins: String) throws {
-    var options = RenderOptions(input: root.appendingPathComponent("samples/floorplan.pdf").path, pins: pins,
-                                output: work.appendingPathComponent("page.png").path)
-    options.pages = .list([1])
-    options.size = .dpi(150)
-    _ = try RenderJob(options: options).run()
-}
-let plain = try median(3) { try render(emptyPath) }
-let busy = try median(3) { try render(pinsPath) }
-print("\n## A page with 10,000 pins (floor plan page 1, 150 dpi PNG, clusters and tooltips auto)\n")
-print("| page alone | page with 10k pins | added by the pins |")
-print("|---:|---:|---:|")
-print("| \(format(plain)) | \(format(busy)) | \(format(busy - plain)) |")
+let drawing = try median(3) { try canvas!.draw(scene!, theme: Theme()) }
+print("\n## 10,000 pins against the page they are on (A1 plan page 1, 150 dpi, one core, in process)\n")
+print("| page rasterized (Poppler and Cairo) | pins read, threaded, laid out | pins drawn | pins / page |")
+print("|---:|---:|---:|---:|")
+print("| \(format(raster)) | \(format(reading)) | \(format(drawing)) (\(scene!.clusters.count) bubbles, "
+      + "\(scene!.markers.count) markers) | \(String(format: "%.2f", (reading + drawing) / raster)) |")
 
 // `pinrender diff` against ImageMagick `compare -metric AE` on a 17.4-megapixel pair (A3 at
 // 300 dpi, one pin moved), whole commands including PNG decoding, alternating runs.

@@ -12,7 +12,7 @@ enum PNGWriter {
     static let compressionLevel: Int32 = 6
     static let filter: Int32 = 0x20 // PNG_FILTER_UP
     /// The most rows in a stripe.
-    static let stripeRows = 512
+    static let stripeRows = 600
 
     /// One deflated stripe, owning its bytes.
     final class Stripe: @unchecked Sendable {

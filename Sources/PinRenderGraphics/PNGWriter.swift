@@ -5,9 +5,10 @@ internal import CCodecs
 /// Writes Cairo RGB24 pixels as PNG: the Up filter and zlib level 6, which on the dense A1
 /// plan of `make bench` writes a smaller file than Cairo's own writer (adaptive filters) in a
 /// fraction of its time. Images of ``stripeRows`` rows or more are deflated in stripes of at
-/// most that many rows on every core (libpng compresses on one) and joined into one stream; the stripes
-/// depend on the height only, so the bytes do not depend on the machine, or on whether the
-/// image was drawn whole or a stripe at a time. No time stamp is written.
+/// most that many rows on every core (libpng compresses on one), with level 6's search tuned
+/// for filtered rows (see png_stripes.c), and joined into one stream; the stripes depend on
+/// the height only, so the bytes do not depend on the machine, or on whether the image was
+/// drawn whole or a stripe at a time. No time stamp is written.
 enum PNGWriter {
     static let compressionLevel: Int32 = 6
     static let filter: Int32 = 0x20 // PNG_FILTER_UP

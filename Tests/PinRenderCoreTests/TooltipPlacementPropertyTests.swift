@@ -183,6 +183,28 @@ struct TooltipPlacementPropertyTests {
         #expect(tooltipsPlaced > 5000, "only \(tooltipsPlaced) placed, \(tooltipsDropped) dropped")
     }
 
+    /// Obstacles are looked up near each tooltip in a grid; with one cell holding them all
+    /// (every obstacle checked, as before the grid) the scenes are the same, at small cells
+    /// too, clusters and crowded pages included.
+    @Test(arguments: [TooltipMode.auto, .all])
+    func nearbyObstaclesPlaceAsAllObstaclesDo(_ mode: TooltipMode) {
+        var failures: [String] = []
+        // A third of the cases: three layouts each.
+        for c in Self.cases where c.index % 3 == 0 {
+            var layout = PageLayout(theme: c.theme, tooltips: mode, measurer: StandInMeasurer(),
+                                    clustering: c.index % 2 == 0 ? .auto : .off)
+            layout.obstacleCell = .greatestFiniteMagnitude
+            let everything = layout.scene(page: 1, threads: c.threads, outputSize: c.size)
+            for cell in [nil, 40.0] as [Double?] {
+                layout.obstacleCell = cell
+                if layout.scene(page: 1, threads: c.threads, outputSize: c.size) != everything {
+                    failures.append("\(c.description), cell \(cell.map { "\($0)" } ?? "default")")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) cases differ, e.g. \(failures.prefix(5))")
+    }
+
     @Test(arguments: [TooltipMode.auto, .all, .none])
     func sceneDoesNotDependOnThreadOrder(_ mode: TooltipMode) {
         var failures: [String] = []

@@ -13,6 +13,9 @@ public struct PageLayout {
     public var timeZone: TimeZone
     /// Whether markers that would overlap become cluster bubbles.
     public var clustering: ClusterMode
+    /// The cell of the grid that finds obstacles near a tooltip; nil for eight marker radii.
+    /// (A cell larger than the page makes every obstacle near: tests compare the two.)
+    var obstacleCell: Double?
 
     /// Creates a layout.
     /// - Parameters:
@@ -134,12 +137,16 @@ public struct PageLayout {
         let container = CGRect(x: pad, y: pad, width: scene.width - 2 * pad, height: scene.height - 2 * pad)
         let arrowLength = 7 * ui
         let placer = TooltipPlacer(container: container, offset: theme.tooltipGap * ui + arrowLength)
-        var obstacles = scene.markers.map { m in
-            (id: m.id, rect: CGRect(x: m.x - m.radius, y: m.y - m.radius, width: 2 * m.radius, height: 2 * m.radius))
-        } + scene.clusters.map { c in
-            (id: c.id, rect: CGRect(x: c.x - c.radius, y: c.y - c.radius, width: 2 * c.radius, height: 2 * c.radius))
-        } + scene.indicators.map { i in
-            (id: "", rect: CGRect(x: i.x - i.radius, y: i.y - i.radius, width: 2 * i.radius, height: 2 * i.radius))
+        let markerRadius = theme.markerRadius * ui
+        var obstacles = RectGrid(cell: obstacleCell ?? 8 * markerRadius)
+        for m in scene.markers {
+            obstacles.insert(CGRect(x: m.x - m.radius, y: m.y - m.radius, width: 2 * m.radius, height: 2 * m.radius), id: m.id)
+        }
+        for c in scene.clusters {
+            obstacles.insert(CGRect(x: c.x - c.radius, y: c.y - c.radius, width: 2 * c.radius, height: 2 * c.radius), id: c.id)
+        }
+        for i in scene.indicators {
+            obstacles.insert(CGRect(x: i.x - i.radius, y: i.y - i.radius, width: 2 * i.radius, height: 2 * i.radius), id: "")
         }
         for (thread, point) in ordered {
             guard let box = TooltipBox(thread: thread, theme: theme, ui: ui, timeZone: timeZone,
@@ -147,18 +154,24 @@ public struct PageLayout {
                 scene.droppedTooltips.append(thread.id)
                 continue
             }
-            let others = obstacles.filter { $0.id != thread.id }.map(\.rect)
+            // Every box the placer may try lies within this reach of the pin (beside it, slid
+            // along its side, or clamped into the container): only obstacles near it matter.
+            let reach = CGSize(width: box.size.width + placer.offset + markerRadius + pad + 1,
+                               height: box.size.height + placer.offset + markerRadius + pad + 1)
+            let region = CGRect(x: point.x - reach.width, y: point.y - reach.height,
+                                width: 2 * reach.width, height: 2 * reach.height)
+            let others = obstacles.near(region).filter { $0.id != thread.id }.map(\.rect)
             let u = point.x / max(scene.width, 1e-9), v = point.y / max(scene.height, 1e-9)
-            guard let placement = placer.place(size: box.size, pin: point, markerRadius: theme.markerRadius * ui,
+            guard let placement = placer.place(size: box.size, pin: point, markerRadius: markerRadius,
                                                sides: TooltipPlacer.preferredSides(u: u, v: v),
                                                avoiding: tooltips == .auto ? others : nil, soft: others) else {
                 scene.droppedTooltips.append(thread.id)
                 continue
             }
-            obstacles.append((id: "", rect: placement.rect))
+            obstacles.insert(placement.rect, id: "")
             let radius = theme.tooltipCornerRadius * ui
             let arrow = placement.overPin ? nil : TooltipPlacer.arrow(
-                for: placement.rect, side: placement.side, pin: point, markerRadius: theme.markerRadius * ui,
+                for: placement.rect, side: placement.side, pin: point, markerRadius: markerRadius,
                 halfWidth: 6 * ui, cornerRadius: radius, tipGap: theme.tooltipGap * ui)
             scene.tooltips.append(Tooltip(
                 pinId: thread.id, x: placement.rect.minX, y: placement.rect.minY,

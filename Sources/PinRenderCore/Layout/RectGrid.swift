@@ -1,0 +1,38 @@
+import Foundation
+
+/// Rectangles filed by the cells of a square grid they touch, so that finding those near
+/// a region costs what is near it, not every rectangle: tooltip placement asks this once a
+/// tooltip, and pages with thousands of tooltips would otherwise be quadratic.
+struct RectGrid {
+    private let cell: Double
+    private var cells: [Int64: [Int]] = [:]
+    /// Every rectangle, in the order inserted, with its owner's id ("" for none).
+    private(set) var rects: [(id: String, rect: CGRect)] = []
+
+    init(cell: Double) {
+        self.cell = max(cell, 1)
+    }
+
+    mutating func insert(_ rect: CGRect, id: String) {
+        let index = rects.count
+        rects.append((id, rect))
+        forEachCell(of: rect) { cells[$0, default: []].append(index) }
+    }
+
+    /// The rectangles that may touch `region` (a superset: they share a cell with it), in
+    /// the order they were inserted.
+    func near(_ region: CGRect) -> [(id: String, rect: CGRect)] {
+        var found = Set<Int>()
+        forEachCell(of: region) { key in found.formUnion(cells[key] ?? []) }
+        return found.sorted().map { rects[$0] }
+    }
+
+    private func forEachCell(of rect: CGRect, _ body: (Int64) -> Void) {
+        guard !rect.isNull, rect.minX.isFinite, rect.maxX.isFinite, rect.minY.isFinite, rect.maxY.isFinite else { return }
+        let x0 = Int64((rect.minX / cell).rounded(.down)), x1 = Int64((rect.maxX / cell).rounded(.down))
+        let y0 = Int64((rect.minY / cell).rounded(.down)), y1 = Int64((rect.maxY / cell).rounded(.down))
+        for y in y0...y1 {
+            for x in x0...x1 { body(y << 32 ^ (x & 0xFFFF_FFFF)) }
+        }
+    }
+}

@@ -113,7 +113,7 @@ public struct RenderJob {
     /// document handle (Poppler's are not thread-safe); a single page in stripes side by side.
     private func renderPNGPages(_ targets: [(page: Int, path: String, temporary: String)], input: RenderInput,
                                 byPage: [Int: [CommentThread]], firstLayout: PageLayout, outputs: OutputFiles) throws -> [Scene] {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
         if targets.count == 1, let target = targets.first {
             let scene = try withDeadline(pages: 1, page: target.page, outputs: outputs) {
                 try renderPNGPage(target.page, layout: firstLayout, threads: byPage[target.page] ?? [],
@@ -124,7 +124,7 @@ public struct RenderJob {
             progress?(1, 1)
             return [scene]
         }
-        let workers = max(1, min(cores, targets.count, 8))
+        let workers = max(1, min(cores, targets.count))
         var results = [Result<Scene, Error>?](repeating: nil, count: targets.count)
         let lock = NSLock()
         var done = 0

@@ -37,11 +37,11 @@ public enum SourceDocument {
     }
 
     /// The same document for drawing on another thread: Poppler's documents are not
-    /// thread-safe, so a PDF is opened again; an image's pixels are copied.
+    /// thread-safe, so a PDF is opened again; an image's pixels are shared read-only.
     public func forAnotherThread(password: String?) throws -> SourceDocument {
         switch self {
         case .pdf(let document): return .pdf(try PDFDocument(path: document.path, password: password))
-        case .image(let image): return .image(try RasterImage(copying: image))
+        case .image(let image): return .image(try RasterImage(sharingPixelsOf: image))
         case .canvas: return self
         }
     }

@@ -5,7 +5,8 @@ internal import CCodecs
 /// Writes Cairo RGB24 pixels as PNG: the Up filter and zlib level 6, which on the dense A1
 /// plan of `make bench` writes a smaller file than Cairo's own writer (adaptive filters) in a
 /// fraction of its time. Images of ``stripeRows`` rows or more are deflated in stripes of at
-/// most that many rows on every core (libpng compresses on one), with level 6's search tuned
+/// most that many rows on every core (libpng compresses on one), each stripe's first row
+/// Sub-filtered so that it refers to nothing outside the stripe, with level 6's search tuned
 /// for filtered rows (see png_stripes.c), and joined into one stream; the stripes depend on
 /// the height only, so the bytes do not depend on the machine, or on whether the image was
 /// drawn whole or a stripe at a time. No time stamp is written.
@@ -59,8 +60,7 @@ enum PNGWriter {
             let rows = stripe(index, of: count, height: Int(height))
             let start = pixels + rows.lowerBound * Int(stride)
             let result = Result {
-                try deflate(rows: start, above: rows.lowerBound > 0 ? start - Int(stride) : nil, width: width,
-                            count: rows.count, stride: stride, last: index == count - 1, name: name)
+                try deflate(rows: start, width: width, count: rows.count, stride: stride, last: index == count - 1, name: name)
             }
             lock.lock()
             switch result {
@@ -73,12 +73,12 @@ enum PNGWriter {
         try write(stripes.map { $0! }, width: width, height: height, to: path, name: name)
     }
 
-    /// Filters and deflates `count` rows; `above` is the image row before them, if any.
-    static func deflate(rows: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, width: Int32, count: Int,
-                        stride: Int32, last: Bool, name: String) throws -> Stripe {
+    /// Filters and deflates `count` rows as one stripe (its first row refers to nothing above it).
+    static func deflate(rows: UnsafePointer<UInt8>, width: Int32, count: Int, stride: Int32, last: Bool,
+                        name: String) throws -> Stripe {
         let stripe = Stripe()
         var error = pr_error()
-        guard pr_png_deflate_stripe(rows, above, width, Int32(count), stride, compressionLevel, last ? 1 : 0,
+        guard pr_png_deflate_stripe(rows, width, Int32(count), stride, compressionLevel, last ? 1 : 0,
                                     &stripe.parts, &error) == 0 else {
             throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error))
         }

@@ -14,11 +14,14 @@ public final class RasterImage {
     public let storedSize: CGSize
     public let orientation: ImageOrientation
     let surface: OpaquePointer
+    /// The image whose pixels this one shares, if any.
+    private let owner: RasterImage?
 
     /// Decodes an image, refusing before any pixel is allocated one of more than
     /// `pixelLimit` pixels. A JPEG keeps its bytes so a PDF can embed it unchanged.
     public init(path: String, data: Data, pixelLimit: Int) throws {
         self.path = path
+        owner = nil
         let bytes = [UInt8](data)
         var info = pr_image_info()
         var error = pr_error()
@@ -62,25 +65,24 @@ public final class RasterImage {
         if isJPEG { Self.attachJPEG(bytes, to: surface) }
     }
 
-    /// A copy with pixels of its own, for another thread: Cairo may set drawing properties
-    /// on a source image while it draws it.
-    public init(copying other: RasterImage) throws {
+    /// The same pixels through a Cairo surface of its own, for drawing on another thread:
+    /// Cairo may set drawing properties on a source surface while it draws it, but nothing
+    /// writes the pixels once decoded. Keeps `other` (which owns them) alive.
+    public init(sharingPixelsOf other: RasterImage) throws {
         path = other.path
         format = other.format
         storedSize = other.storedSize
         orientation = other.orientation
-        cairo_surface_flush(other.surface)
-        let width = cairo_image_surface_get_width(other.surface), height = cairo_image_surface_get_height(other.surface)
-        surface = cairo_image_surface_create(cairo_image_surface_get_format(other.surface), width, height)
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              cairo_image_surface_get_stride(surface) == cairo_image_surface_get_stride(other.surface) else {
+        owner = other
+        surface = cairo_image_surface_create_for_data(
+            cairo_image_surface_get_data(other.surface), cairo_image_surface_get_format(other.surface),
+            cairo_image_surface_get_width(other.surface), cairo_image_surface_get_height(other.surface),
+            cairo_image_surface_get_stride(other.surface))
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let status = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
             cairo_surface_destroy(surface)
-            throw GraphicsError.cairo(context: path, status: "out of memory")
+            throw GraphicsError.cairo(context: path, status: status)
         }
-        cairo_surface_flush(surface)
-        memcpy(cairo_image_surface_get_data(surface), cairo_image_surface_get_data(other.surface),
-               Int(cairo_image_surface_get_stride(surface)) * Int(height))
-        cairo_surface_mark_dirty(surface)
     }
 
     deinit {

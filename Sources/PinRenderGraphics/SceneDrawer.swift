@@ -31,14 +31,15 @@ struct SceneDrawer {
         for indicator in scene.indicators where reaches(indicator.x, indicator.y, indicator.radius * 1.6, []) {
             draw(indicator, ui: ui)
         }
-        // A text block's height is Pango's to say; one that starts below the area is out.
-        for block in scene.texts where block.y <= area.maxY { draw(block) }
+        // A text block's height is Pango's to say; one that starts a line below the area is out.
+        for block in scene.texts where block.y - block.style.size <= area.maxY { draw(block) }
         for tooltip in scene.tooltips {
             let box = (tooltip.arrow ?? []).reduce(CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width,
                                                          height: tooltip.height)) {
                 $0.union(CGRect(x: $1.x, y: $1.y, width: 0, height: 0))
             }
-            if area.intersects(box.insetBy(dx: -2 * ui, dy: -2 * ui)) { draw(tooltip, ui: ui) }
+            // The border's miter at the arrow's tip reaches past the tip (up to 5 line widths).
+            if area.intersects(box.insetBy(dx: -6 * ui, dy: -6 * ui)) { draw(tooltip, ui: ui) }
         }
         cairo_restore(cr)
     }

@@ -4,8 +4,10 @@ import Foundation
 /// stripe as soon as it is drawn: memory holds one stripe per worker and the compressed
 /// stripes, never the whole image. The drawing code sees a canvas of the whole image's size
 /// and draws everything; Cairo drops what falls outside the rows held (and Poppler's output
-/// is the same, byte for byte, as drawing the whole page at once). The file is the same as
-/// drawing on one ``Canvas`` and calling ``Canvas/writePNG(to:name:)``.
+/// is the same, byte for byte, as drawing the whole page at once). Each stripe is encoded
+/// from its own pixels alone, so a stripe drawn a little differently could never spoil the
+/// rows below it. The file is the same as drawing on one ``Canvas`` and calling
+/// ``Canvas/writePNG(to:name:)``.
 ///
 ///     try StripedPNG.write(width: 4967, height: 3508, workers: 2, to: "p.png", name: "p.png",
 ///                          worker: { _ in try PDFDocument(path: "plan.pdf") },
@@ -41,16 +43,13 @@ public enum StripedPNG {
         DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { index in
             do {
                 let context = try makeWorker(index)
-                // One row more than a stripe: the Up filter of a stripe's first row needs the row above.
-                let canvas = try Canvas(stripeOf: width, height: height, rows: PNGWriter.stripeRows + 1)
+                let canvas = try Canvas(stripeOf: width, height: height, rows: PNGWriter.stripeRows)
                 while let stripe = take() {
                     let rows = PNGWriter.stripe(stripe, of: count, height: height)
-                    let above = rows.lowerBound > 0 ? 1 : 0
-                    canvas.hold(rows: rows.lowerBound - above..<rows.upperBound)
+                    canvas.hold(rows: rows)
                     try paint(canvas, context)
                     let deflated = try canvas.withHeldPixels { pixels, stride in
-                        try PNGWriter.deflate(rows: pixels + above * Int(stride), above: above > 0 ? pixels : nil,
-                                              width: Int32(width), count: rows.count, stride: stride,
+                        try PNGWriter.deflate(rows: pixels, width: Int32(width), count: rows.count, stride: stride,
                                               last: stripe == count - 1, name: name)
                     }
                     lock.lock()

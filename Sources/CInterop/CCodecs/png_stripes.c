@@ -25,26 +25,24 @@ static int grow(pr_png_stripe *stripe, size_t needed) {
 typedef uint8_t bytes16 __attribute__((vector_size(16)));
 
 /* One row of B, G, R, unused pixels to an Up-filtered RGB row (filter byte first), four
-   pixels at a time: subtract, then drop the unused bytes and swap B and R in one shuffle.
-   `row` has room for 4 bytes past the row's end. */
+   pixels at a time: subtract the row above, then drop the unused bytes and swap B and R in
+   one shuffle. `row` has room for 4 bytes past the row's end. */
 static inline __attribute__((always_inline))
 void filter_up_row(const uint8_t *pixels, const uint8_t *above, int width, uint8_t *row) {
-    static const uint8_t zeros[16];
     row[0] = 2;
     uint8_t *out = row + 1;
     int x = 0;
-    for (; x + 4 <= width; x += 4, pixels += 16, out += 12) {
+    for (; x + 4 <= width; x += 4, pixels += 16, above += 16, out += 12) {
         bytes16 p, a;
         memcpy(&p, pixels, 16);
-        memcpy(&a, above ? above + x * 4 : zeros, 16);
+        memcpy(&a, above, 16);
         bytes16 d = __builtin_shufflevector(p - a, p - a, 2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 0, 0, 0, 0);
         memcpy(out, &d, 16);
     }
-    for (; x < width; x++, pixels += 4, out += 3) {
-        const uint8_t *q = above ? above + x * 4 : zeros;
-        out[0] = (uint8_t)(pixels[2] - q[2]);
-        out[1] = (uint8_t)(pixels[1] - q[1]);
-        out[2] = (uint8_t)(pixels[0] - q[0]);
+    for (; x < width; x++, pixels += 4, above += 4, out += 3) {
+        out[0] = (uint8_t)(pixels[2] - above[2]);
+        out[1] = (uint8_t)(pixels[1] - above[1]);
+        out[2] = (uint8_t)(pixels[0] - above[0]);
     }
 }
 
@@ -65,6 +63,19 @@ static void filter_up(const uint8_t *pixels, const uint8_t *above, int width, ui
     }
 #endif
     filter_up_row(pixels, above, width, row);
+}
+
+/* A stripe's first row, Sub-filtered (each pixel less the one on its left): it refers to
+   nothing outside the stripe, so no stripe's bytes depend on how another was drawn. */
+static void filter_sub(const uint8_t *pixels, int width, uint8_t *row) {
+    row[0] = 1;
+    uint8_t *out = row + 1;
+    for (int x = 0; x < width; x++, pixels += 4, out += 3) {
+        const uint8_t *left = x > 0 ? pixels - 4 : NULL;
+        out[0] = (uint8_t)(pixels[2] - (left ? left[2] : 0));
+        out[1] = (uint8_t)(pixels[1] - (left ? left[1] : 0));
+        out[2] = (uint8_t)(pixels[0] - (left ? left[0] : 0));
+    }
 }
 
 /* Adler-32 of filtered rows, which are mostly zero bytes: a run of n zeros leaves the first
@@ -94,7 +105,7 @@ static uLong adler32_sparse(uLong adler, const uint8_t *bytes, size_t length, si
     return adler32(adler, bytes + start, (uInt)(length - start));
 }
 
-int pr_png_deflate_stripe(const uint8_t *rows, const uint8_t *above, int width, int count, int stride,
+int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride,
                           int level, int last, pr_png_stripe *stripe, pr_error *error) {
     memset(stripe, 0, sizeof *stripe);
     z_stream z;
@@ -111,7 +122,8 @@ int pr_png_deflate_stripe(const uint8_t *rows, const uint8_t *above, int width, 
     int failed = 0, tuned = 0;
     for (int y = 0; y < count && !failed; y++) {
         const uint8_t *pixels = rows + (size_t)y * stride;
-        filter_up(pixels, y > 0 ? pixels - stride : above, width, row);
+        if (y == 0) filter_sub(pixels, width, row);
+        else filter_up(pixels, pixels - stride, width, row);
         size_t sparse = 0;
         adler = adler32_sparse(adler, row, row_length, &sparse);
         if (level == 6) {
@@ -136,7 +148,10 @@ int pr_png_deflate_stripe(const uint8_t *rows, const uint8_t *above, int width, 
             }
             z.next_out = stripe->data + stripe->length;
             z.avail_out = 65536;
-            deflate(&z, flush);
+            if (deflate(&z, flush) == Z_STREAM_ERROR) {
+                failed = 1;
+                break;
+            }
             stripe->length += 65536 - z.avail_out;
         } while (z.avail_out == 0);
     }

@@ -29,7 +29,8 @@ extension PageLayout {
             let label = Self.abbreviated(count)
             let fill = label.count <= 2 ? 0.85 : label.count == 3 ? 0.7 : 0.58
             return Cluster(id: index.id(of: node), x: p.x, y: p.y, radius: bubble, count: count,
-                           unresolved: unresolved, label: label, labelSize: (bubble * fill / (r / 8)).rounded(.down) * r / 8,
+                           unresolved: unresolved, label: label,
+                           labelSize: r > 0 ? (bubble * fill / (r / 8)).rounded(.down) * r / 8 : 0,
                            pinIds: index.leaves(of: node).map { index.points[$0].id },
                            unresolvedBadge: unresolved == 0 ? nil
                                : Badge(x: p.x + corner, y: p.y - corner, radius: r * 0.55,

@@ -29,8 +29,9 @@ struct RectGrid {
 
     private func forEachCell(of rect: CGRect, _ body: (Int64) -> Void) {
         guard !rect.isNull, rect.minX.isFinite, rect.maxX.isFinite, rect.minY.isFinite, rect.maxY.isFinite else { return }
-        let x0 = Int64((rect.minX / cell).rounded(.down)), x1 = Int64((rect.maxX / cell).rounded(.down))
-        let y0 = Int64((rect.minY / cell).rounded(.down)), y1 = Int64((rect.maxY / cell).rounded(.down))
+        // Cells far outside any page are one cell: no trap converting, no endless loop.
+        func index(_ value: Double) -> Int64 { Int64(min(max((value / cell).rounded(.down), -65536), 65536)) }
+        let x0 = index(rect.minX), x1 = index(rect.maxX), y0 = index(rect.minY), y1 = index(rect.maxY)
         for y in y0...y1 {
             for x in x0...x1 { body(y << 32 ^ (x & 0xFFFF_FFFF)) }
         }

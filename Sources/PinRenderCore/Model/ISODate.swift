@@ -13,8 +13,9 @@ public enum ISODate {
 
     /// The apps' usual form, `YYYY-MM-DDTHH:MM:SS` then `Z` or `+HH:MM`, read directly:
     /// Foundation's parser takes several microseconds a date, most of the time of reading
-    /// 10k pins. Anything else (fractions, other forms) is left to Foundation. Out-of-range
-    /// days and hours roll over, as Foundation's do.
+    /// 10k pins. Anything else (fractions, other forms, years before the Gregorian calendar,
+    /// which Foundation counts as Julian, offsets past 18 hours) is left to Foundation.
+    /// Out-of-range days and hours roll over, as Foundation's do.
     static func parseWholeSeconds(_ text: String) -> Date? {
         text.utf8.withContiguousStorageIfAvailable { b -> Date? in
             guard b.count == 20 || b.count == 25 else { return nil }
@@ -30,13 +31,14 @@ public enum ISODate {
                   b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
                   let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
                   let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-                  (1...12).contains(month), (1...31).contains(day), hour <= 24, minute <= 59, second <= 60 else { return nil }
+                  year >= 1583, (1...12).contains(month), (1...31).contains(day), hour <= 24, minute <= 59,
+                  second <= 60 else { return nil }
             var offset = 0
             if b.count == 20 {
                 guard b[19] == UInt8(ascii: "Z") else { return nil }
             } else {
                 guard b[19] == UInt8(ascii: "+") || b[19] == UInt8(ascii: "-"), b[22] == UInt8(ascii: ":"),
-                      let h = number(20, 2), let m = number(23, 2), h <= 23, m <= 59 else { return nil }
+                      let h = number(20, 2), let m = number(23, 2), h * 60 + m <= 18 * 60, m <= 59 else { return nil }
                 offset = (h * 3600 + m * 60) * (b[19] == UInt8(ascii: "+") ? 1 : -1)
             }
             // Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).

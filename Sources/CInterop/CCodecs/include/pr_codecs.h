@@ -44,10 +44,10 @@ typedef struct {
     size_t raw_length;  /* bytes of filtered rows */
 } pr_png_stripe;
 
-/* Deflates `count` rows of RGB24 pixels; `above` is the image row just before them (NULL for
-   the image's first stripe), which the Up filter of the first row needs. `last` marks the
-   image's last stripe. Free the stripe with pr_png_stripe_free. */
-int pr_png_deflate_stripe(const uint8_t *rows, const uint8_t *above, int width, int count, int stride,
+/* Deflates `count` rows of RGB24 pixels: the first with the Sub filter, the others with Up,
+   so that a stripe refers to nothing outside itself. `last` marks the image's last stripe.
+   Free the stripe with pr_png_stripe_free. */
+int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride,
                           int level, int last, pr_png_stripe *stripe, pr_error *error);
 
 void pr_png_stripe_free(pr_png_stripe *stripe);

@@ -23,28 +23,29 @@ public final class Canvas {
     public private(set) var size: CGSize
 
     /// An opaque white image of whole pixels.
-    public init(imageWidth width: Int, height: Int) throws {
-        name = "image"
-        isPDF = false
-        size = CGSize(width: width, height: height)
-        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
-        cr = cairo_create(surface)
-        try check("creating a \(width) x \(height) image")
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
+    public convenience init(imageWidth width: Int, height: Int) throws {
+        try self.init(width: width, height: height, heldRows: nil)
     }
 
     /// A white image of `width` x `height` pixels that holds `rows` of its rows at a time
     /// (see ``hold(rows:)``): drawing is in whole-image coordinates, and what falls outside
     /// the rows held is dropped. Tall images are drawn a stripe at a time this way.
-    init(stripeOf width: Int, height: Int, rows: Int) throws {
+    convenience init(stripeOf width: Int, height: Int, rows: Int) throws {
+        try self.init(width: width, height: height, heldRows: 0..<min(rows, height))
+    }
+
+    /// A white image of `width` x `height` whose surface holds `heldRows` (all when nil).
+    private init(width: Int, height: Int, heldRows: Range<Int>?) throws {
         name = "image"
         isPDF = false
         size = CGSize(width: width, height: height)
-        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(min(rows, height)))
+        self.heldRows = heldRows
+        let rows = heldRows?.count ?? height
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(rows))
         cr = cairo_create(surface)
-        heldRows = 0..<min(rows, height)
-        try check("creating a \(width) x \(rows) stripe")
+        try check("creating a \(width) x \(rows) image")
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
     }
 
     /// Makes the canvas hold the image rows `rows` (at most as many as it was made for), white.

@@ -52,22 +52,47 @@ enum PNGWriter {
             }
             return
         }
+        try write(width: width, height: height, workers: ProcessInfo.processInfo.activeProcessorCount,
+                  to: path, name: name) { _ in
+            { rows, last in
+                try deflate(rows: pixels + rows.lowerBound * Int(stride), width: width, count: rows.count,
+                            stride: stride, last: last, name: name)
+            }
+        }
+    }
+
+    /// Makes the stripes of an image on `workers` workers and writes the file. `worker` sets a
+    /// worker up, on its own thread, with its index, and returns how it makes the stripe of
+    /// the given rows (true: the image's last). Whichever worker is free takes the next
+    /// stripe: the stripes, not the workers, fix the bytes. The first failure stops the rest.
+    static func write(width: Int32, height: Int32, workers: Int, to path: String, name: String,
+                      worker: (Int) throws -> (Range<Int>, Bool) throws -> Stripe) throws {
         let count = stripeCount(height: Int(height))
         var stripes = [Stripe?](repeating: nil, count: count)
+        var next = 0
         var failure: Error?
         let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            let rows = stripe(index, of: count, height: Int(height))
-            let start = pixels + rows.lowerBound * Int(stride)
-            let result = Result {
-                try deflate(rows: start, width: width, count: rows.count, stride: stride, last: index == count - 1, name: name)
-            }
+        func take() -> Int? {
             lock.lock()
-            switch result {
-            case .success(let stripe): stripes[index] = stripe
-            case .failure(let error): failure = failure ?? error
+            defer { lock.unlock() }
+            guard failure == nil, next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { index in
+            do {
+                let make = try worker(index)
+                while let i = take() {
+                    let made = try make(stripe(i, of: count, height: Int(height)), i == count - 1)
+                    lock.lock()
+                    stripes[i] = made
+                    lock.unlock()
+                }
+            } catch {
+                lock.lock()
+                failure = failure ?? error
+                lock.unlock()
             }
-            lock.unlock()
         }
         if let failure { throw failure }
         try write(stripes.map { $0! }, width: width, height: height, to: path, name: name)

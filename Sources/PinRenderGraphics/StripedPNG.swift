@@ -28,41 +28,20 @@ public enum StripedPNG {
             try canvas.writePNG(to: path, name: name)
             return
         }
-        var stripes = [PNGWriter.Stripe?](repeating: nil, count: count)
-        var next = 0
-        var failure: Error?
-        let lock = NSLock()
-        // Whichever worker is free takes the next stripe: the stripes, not the workers, fix the bytes.
-        func take() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard failure == nil, next < count else { return nil }
-            next += 1
-            return next - 1
-        }
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { index in
-            do {
+        // The stripe makers live only as long as this call.
+        try withoutActuallyEscaping(paint) { paint in
+            try PNGWriter.write(width: Int32(width), height: Int32(height), workers: workers, to: path, name: name) { index in
                 let context = try makeWorker(index)
                 let canvas = try Canvas(stripeOf: width, height: height, rows: PNGWriter.stripeRows)
-                while let stripe = take() {
-                    let rows = PNGWriter.stripe(stripe, of: count, height: height)
+                return { rows, last in
                     canvas.hold(rows: rows)
                     try paint(canvas, context)
-                    let deflated = try canvas.withHeldPixels { pixels, stride in
+                    return try canvas.withHeldPixels { pixels, stride in
                         try PNGWriter.deflate(rows: pixels, width: Int32(width), count: rows.count, stride: stride,
-                                              last: stripe == count - 1, name: name)
+                                              last: last, name: name)
                     }
-                    lock.lock()
-                    stripes[stripe] = deflated
-                    lock.unlock()
                 }
-            } catch {
-                lock.lock()
-                failure = failure ?? error
-                lock.unlock()
             }
         }
-        if let failure { throw failure }
-        try PNGWriter.write(stripes.map { $0! }, width: Int32(width), height: Int32(height), to: path, name: name)
     }
 }

@@ -27,7 +27,7 @@ extension PageLayout {
             let bubble = radius(node)
             let corner = bubble * 0.78
             let label = Self.abbreviated(count)
-            let fill = label.count <= 2 ? 0.85 : label.count == 3 ? 0.7 : 0.58
+            let fill = Cluster.labelFill(label)
             return Cluster(id: index.id(of: node), x: p.x, y: p.y, radius: bubble, count: count,
                            unresolved: unresolved, label: label,
                            labelSize: r > 0 ? (bubble * fill / (r / 8)).rounded(.down) * r / 8 : 0,

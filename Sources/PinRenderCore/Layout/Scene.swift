@@ -106,6 +106,11 @@ public struct Cluster: Sendable, Equatable, Codable {
         (self.label, self.labelSize, self.pinIds, self.unresolvedBadge) = (label, labelSize, pinIds, unresolvedBadge)
     }
 
+    /// How much of the bubble's radius a label's font size may take, by its length.
+    static func labelFill(_ label: String) -> Double {
+        label.count <= 2 ? 0.85 : label.count == 3 ? 0.7 : 0.58
+    }
+
     /// Reads a layout JSON cluster; one written before `labelSize` existed gets the size
     /// drawn then, so older snapshot references still compare.
     public init(from decoder: any Decoder) throws {
@@ -117,8 +122,7 @@ public struct Cluster: Sendable, Equatable, Codable {
         count = try c.decode(Int.self, forKey: .count)
         unresolved = try c.decode(Int.self, forKey: .unresolved)
         label = try c.decode(String.self, forKey: .label)
-        labelSize = try c.decodeIfPresent(Double.self, forKey: .labelSize)
-            ?? radius * (label.count <= 2 ? 0.85 : label.count == 3 ? 0.7 : 0.58)
+        labelSize = try c.decodeIfPresent(Double.self, forKey: .labelSize) ?? radius * Self.labelFill(label)
         pinIds = try c.decode([String].self, forKey: .pinIds)
         unresolvedBadge = try c.decodeIfPresent(Badge.self, forKey: .unresolvedBadge)
     }

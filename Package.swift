@@ -22,11 +22,14 @@ let package = Package(
         .target(name: "CCodecs", path: "Sources/CInterop/CCodecs",
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("exif"),
                                  .linkedLibrary("z")]),
+        // libsoup-3 fetches pins from a URL, seen only by PinRender.
+        .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
+                       pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
 
         .target(name: "PinRenderCore"),
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
-        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics"]),
+        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CSoup"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         .executableTarget(name: "pinrender", dependencies: ["PinRender"]),
         .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"],

@@ -1,22 +1,30 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PinRenderCore
 
 /// Where pins come from: a file, standard input (`-`), or a REST endpoint (`http(s)://`)
-/// fetched with GET, extra headers and a timeout.
+/// fetched with GET, extra headers, a deadline and a size limit (see ``HTTPFetch``).
 public enum PinSource {
+    /// The default most bytes of a REST answer, after decompression: 64 MiB.
+    public static let defaultMaxResponse = 64 << 20
+
     /// Reads the bytes of `source`.
     /// - Parameters:
-    ///   - headers: `Name: value` lines sent with a request (e.g. `Authorization: Bearer ...`).
-    ///   - timeout: seconds to wait for an answer.
-    public static func read(_ source: String, headers: [String] = [], timeout: Double = 30) throws -> Data {
+    ///   - headers: `Name: value` lines sent with a request (e.g. `Authorization: Bearer ...`),
+    ///     only to the URL's own scheme, host and port, never after a redirect elsewhere.
+    ///   - timeout: seconds for the whole request: connecting, redirects and the body.
+    ///   - maxResponse: the most bytes of the answer, after decompression.
+    public static func read(_ source: String, headers: [String] = [], timeout: Double = 30,
+                            maxResponse: Int = defaultMaxResponse) throws -> Data {
         if source == "-" {
             return FileHandle.standardInput.readDataToEndOfFile()
         }
         if source.hasPrefix("http://") || source.hasPrefix("https://") {
-            return try fetch(source, headers: headers, timeout: timeout)
+            do {
+                guard let url = URL(string: source) else { throw FetchError.invalidURL }
+                return try HTTPFetch(url: url, headers: parse(headers), timeout: timeout, maxResponse: maxResponse).run()
+            } catch let error as FetchError {
+                throw InputError(source: source, location: "", problem: error.problem)
+            }
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue,
@@ -26,52 +34,24 @@ public enum PinSource {
         return data
     }
 
-    private final class Box: @unchecked Sendable {
-        var result: Result<(Data, Int), Error>?
-    }
+    /// The characters of a header name (RFC 9110 `token`).
+    private static let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789")
+        .union(CharacterSet(charactersIn: "a"..."z")).union(CharacterSet(charactersIn: "A"..."Z"))
 
-    private static func fetch(_ address: String, headers: [String], timeout: Double) throws -> Data {
-        guard let url = URL(string: address) else {
-            throw InputError(source: address, location: "", problem: "not a valid URL")
-        }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        for header in headers {
-            guard let colon = header.firstIndex(of: ":") else {
-                throw InputError(source: "--header", location: "", problem: "\"\(header)\" is not Name: value")
+    /// `Name: value` lines as pairs; a line without a name, or with a line break, is refused
+    /// by its position (its text may hold a secret).
+    private static func parse(_ headers: [String]) throws(FetchError) -> [(name: String, value: String)] {
+        var pairs: [(name: String, value: String)] = []
+        for (index, header) in headers.enumerated() {
+            guard let colon = header.firstIndex(of: ":") else { throw .badHeader(index: index + 1) }
+            let name = header[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy(token.contains),
+                  !value.unicodeScalars.contains(where: { CharacterSet.newlines.contains($0) || $0 == "\0" }) else {
+                throw .badHeader(index: index + 1)
             }
-            request.addValue(header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces),
-                             forHTTPHeaderField: header[..<colon].trimmingCharacters(in: .whitespaces))
+            pairs.append((name, value))
         }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        session.dataTask(with: request) { data, response, error in
-            if let error {
-                box.result = .failure(error)
-            } else {
-                box.result = .success((data ?? Data(), (response as? HTTPURLResponse)?.statusCode ?? 0))
-            }
-            done.signal()
-        }.resume()
-        // The session's own timeout answers first; this is the backstop.
-        guard done.wait(timeout: .now() + timeout + 5) == .success, let result = box.result else {
-            throw InputError(source: address, location: "", problem: "no answer within \(Int(timeout)) s")
-        }
-        switch result {
-        case .failure(let error as URLError) where error.code == .timedOut:
-            throw InputError(source: address, location: "", problem: "no answer within \(Int(timeout)) s (raise --timeout)")
-        case .failure(let error):
-            throw InputError(source: address, location: "", problem: "cannot fetch the pins: \(error.localizedDescription)")
-        case .success(let (data, status)):
-            guard (200..<300).contains(status) else {
-                throw InputError(source: address, location: "",
-                                 problem: "the server answered HTTP \(status) \(HTTPURLResponse.localizedString(forStatusCode: status))")
-            }
-            return data
-        }
+        return pairs
     }
 }

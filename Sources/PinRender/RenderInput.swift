@@ -20,7 +20,8 @@ struct RenderInput {
         }
         documentName = options.input ?? "--canvas"
         var pins = try PinDecoder(source: options.pins)
-            .decode(PinSource.read(options.pins, headers: options.headers, timeout: options.timeout))
+            .decode(PinSource.read(options.pins, headers: options.headers, timeout: options.timeout,
+                                   maxResponse: options.maxResponse))
         let pageCount = document.pageCount
         for (index, pin) in pins.enumerated() where pin.isRoot && pin.page > pageCount {
             throw InputError(source: options.pins, location: PinDecoder.location(ofPinAt: index) + ".page",

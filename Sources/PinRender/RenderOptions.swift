@@ -13,6 +13,8 @@ public struct RenderOptions {
     public var headers: [String] = []
     /// Seconds to wait for a pins URL.
     public var timeout = 60.0
+    /// The most bytes a pins URL may answer, after decompression (`--max-response`).
+    public var maxResponse = PinSource.defaultMaxResponse
     /// `.png` or `.pdf`; several PNG pages go to numbered files (see ``RenderJob/pngPath(_:page:)``).
     public var output: String
     public var pages: PageSelection = .all

@@ -32,7 +32,7 @@ enum PreviewCommand {
         var arguments = try Arguments.parse(words, valued: ["--pins", "-o", "--output", "--devices", "--zooms", "--focus",
                                                             "--page", "--tooltips", "--cluster", "--theme",
                                                             "--content-id", "--password", "--max-pixels", "--timezone", "--include",
-                                                            "--header", "--timeout"])
+                                                            "--header", "--timeout", "--max-response"])
         if arguments.flag("--help", "-h") {
             print(help)
             return 0

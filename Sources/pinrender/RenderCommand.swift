@@ -14,7 +14,8 @@ enum RenderCommand {
     INPUT       a PDF, PNG or JPEG (EXIF orientation honoured: pins refer to the image as displayed)
     --pins      the pins JSON ({"pins": [...]} or an array), - for standard input, or an
                 http(s) URL of a REST endpoint (GET; add --header 'Authorization: Bearer ...',
-                repeatable)
+                repeatable). Redirects: at most 10, http and https only, never https to http;
+                the headers go only to the URL's own scheme, host and port
     -o, --output OUT
                 .png or .pdf. A PDF from a PDF keeps the document as it is (text, links, bookmarks,
                 forms) with the pins stamped over the selected pages (in document order), every
@@ -44,8 +45,10 @@ enum RenderCommand {
                                which threads to draw and export (default all)
       --password PW            for an encrypted PDF
       --max-pixels N           refuse images and outputs larger than N pixels (default 400000000)
-      --timeout SECONDS        give up on a pins URL, and on a page that takes longer than
-                               this to render, with a clear error (default 60)
+      --timeout SECONDS        give up on a pins URL (connection, redirects and body), and on
+                               a page that takes longer than this to render (default 60)
+      --max-response BYTES     refuse a pins URL's answer longer than this, decompressed
+                               (default 67108864, 64 MiB)
       --timezone TZ            time zone of the times in tooltips (default UTC)
 
     DEVICES (see pinrender devices)
@@ -72,7 +75,8 @@ enum RenderCommand {
                                       "--width", "--height", "--tooltips", "--cluster", "--theme", "--layout-json",
                                       "--content-id", "--password", "--max-pixels", "--timezone", "--canvas",
                                       "--device", "--zoom", "--offset", "--focus", "--include",
-                                      "--summary-json", "--summary-csv", "--header", "--timeout", "--threads"]
+                                      "--summary-json", "--summary-csv", "--header", "--timeout", "--threads",
+                                      "--max-response"]
 
     static func run(_ words: [String]) throws -> Int32 {
         var arguments = try Arguments.parse(words, valued: valued)
@@ -157,6 +161,10 @@ enum RenderCommand {
         if let timeout = arguments.value("--timeout") {
             guard let value = Double(timeout), value > 0, value <= 3600 else { throw usage("--timeout needs seconds, e.g. 10") }
             options.timeout = value
+        }
+        if let limit = arguments.value("--max-response") {
+            guard let value = Int(limit), value > 0 else { throw usage("--max-response needs a positive number of bytes") }
+            options.maxResponse = value
         }
         options.contentId = arguments.value("--content-id")
         options.password = arguments.value("--password")

@@ -4,11 +4,12 @@
 SWIFT ?= swift
 BIN = .build/release/pinrender
 # The Swift runtime and Foundation linked in: 20 ms less start-up and 6 MB less memory
-# per run (static Foundation links libcurl, hence libcurl4-openssl-dev).
+# per run. PDFs that do not embed Helvetica are drawn with URW's Nimbus Sans (the snapshot
+# references were recorded with it), so fonts-urw-base35 is a test dependency.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-dev \
-	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji \
-	poppler-utils qpdf libcurl4-openssl-dev libsoup-3.0-dev glib-networking
+	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
+	poppler-utils qpdf libsoup-3.0-dev glib-networking
 SAMPLES = samples
 PINS = samples/pins
 

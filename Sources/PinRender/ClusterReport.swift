@@ -12,7 +12,7 @@ import PinRenderCore
 public enum ClusterReport {
     /// Reads, validates and clusters the root pins of a pins file.
     public static func index(pinsAt source: String, options: ClusterOptions) throws -> ClusterIndex {
-        let pins = try PinDecoder(source: source).decode(PinSource.read(source))
+        let pins = try PinDecoder(source: PinSource.name(of: source)).decode(PinSource.read(source))
         return ClusterIndex(points: pins.compactMap { pin in
             guard let p = pin.normalizedPoint else { return nil }
             return ClusterPoint(id: pin.id, x: p.x, y: p.y, resolved: pin.resolved, authorId: pin.authorId)

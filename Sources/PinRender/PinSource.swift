@@ -23,7 +23,7 @@ public enum PinSource {
                 guard let url = URL(string: source) else { throw FetchError.invalidURL }
                 return try HTTPFetch(url: url, headers: parse(headers), timeout: timeout, maxResponse: maxResponse).run()
             } catch let error as FetchError {
-                throw InputError(source: source, location: "", problem: error.problem)
+                throw InputError(source: name(of: source), location: "", problem: error.problem)
             }
         }
         var isDirectory: ObjCBool = false
@@ -32,6 +32,12 @@ public enum PinSource {
             throw InputError(source: source, location: "", problem: "cannot read the pins file (no such file?)")
         }
         return data
+    }
+
+    /// How messages name `source`: a URL without its password or query (either may hold a
+    /// secret), a path as it is.
+    public static func name(of source: String) -> String {
+        source.hasPrefix("http://") || source.hasPrefix("https://") ? RedirectPolicy.describe(source) : source
     }
 
     /// The characters of a header name (RFC 9110 `token`).

@@ -19,12 +19,13 @@ struct RenderInput {
             throw InputError(source: "INPUT", location: "", problem: "missing: give a document or --canvas WxH")
         }
         documentName = options.input ?? "--canvas"
-        var pins = try PinDecoder(source: options.pins)
+        let pinsName = PinSource.name(of: options.pins)
+        var pins = try PinDecoder(source: pinsName)
             .decode(PinSource.read(options.pins, headers: options.headers, timeout: options.timeout,
                                    maxResponse: options.maxResponse))
         let pageCount = document.pageCount
         for (index, pin) in pins.enumerated() where pin.isRoot && pin.page > pageCount {
-            throw InputError(source: options.pins, location: PinDecoder.location(ofPinAt: index) + ".page",
+            throw InputError(source: pinsName, location: PinDecoder.location(ofPinAt: index) + ".page",
                              problem: "page \(pin.page), but \(documentName) has \(pageCount) page\(pageCount == 1 ? "" : "s")")
         }
         var warnings: [String] = []
@@ -34,9 +35,9 @@ struct RenderInput {
         } else if contentIds.count > 1 {
             warnings.append("the pins belong to \(contentIds.count) contents (\(contentIds.sorted().joined(separator: ", "))); drawing all of them: pick one with --content-id")
         }
-        let (threads, threadWarnings) = try ThreadBuilder(source: options.pins).build(pins)
+        let (threads, threadWarnings) = try ThreadBuilder(source: pinsName).build(pins)
         self.threads = threads
-        self.warnings = warnings + threadWarnings.map { "\(options.pins): \($0)" }
+        self.warnings = warnings + threadWarnings.map { "\(pinsName): \($0)" }
     }
 
     /// The page layout the options ask for, measuring text with Pango.

@@ -101,7 +101,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.answer()
 
     def answer(self):
-        path = self.path
+        path = self.path.split("?")[0]
         if path == "/pins":
             if self.headers.get("Authorization") != "Bearer secret":
                 self.send(401, b'{"error": "unauthorized"}')

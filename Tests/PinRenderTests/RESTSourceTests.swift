@@ -157,6 +157,20 @@ import Testing
         }
     }
 
+    /// A password or query in the pins URL itself (`https://user:pw@host/pins?token=...`) is
+    /// never printed: not by a fetch error, the pins decoder, nor the thread warnings.
+    @Test func secretsInThePinsURLAreNeverShown() throws {
+        let server = try PinsServer()
+        let secret = "http://reviewer:pw5ecret@127.0.0.1:\(server.main)"
+        for path in ["/garbage?token=q5ecret", "/500?token=q5ecret", "/redirect/file?token=q5ecret"] {
+            let (run, out) = try render(secret + path)
+            #expect(run.status == 2, "\(path): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("pinrender: http://reviewer:***@127.0.0.1:\(server.main)/"), "\(run.stderr)")
+            #expect(!run.stderr.contains("5ecret"), "\(path): a secret in \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+    }
+
     /// The body of a redirect or an error is never read: one that never ends costs nothing.
     @Test func unreadBodiesAreDroppedNotDrained() throws {
         let server = try PinsServer()

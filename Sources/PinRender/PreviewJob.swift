@@ -27,6 +27,9 @@ public struct PreviewJob {
             throw InputError(source: options.output, location: "", problem: "a preview sheet is a .png")
         }
         try OutputFiles.checkDirectory(of: options.output)
+        var paths = OutputPaths(reading: options)
+        paths.write(options.output, option: "-o")
+        try paths.check()
         let input = try RenderInput(options: options)
         let page: Int
         switch options.pages {

@@ -41,10 +41,6 @@ public struct RenderJob {
 
     private func run(_ outputs: OutputFiles) throws -> Report {
         let kind = try OutputKind(path: options.output)
-        if let input = options.input,
-           URL(fileURLWithPath: input).standardizedFileURL == URL(fileURLWithPath: options.output).standardizedFileURL {
-            throw InputError(source: options.output, location: "", problem: "is the input document; choose another output path")
-        }
         if options.device != nil, kind == .pdf || options.size != nil {
             throw InputError(source: "--device", location: "",
                              problem: "renders a PNG at the device's own size; leave out --dpi/--scale/--width and use a .png output")
@@ -59,6 +55,14 @@ public struct RenderJob {
         let input = try RenderInput(options: options)
         let document = input.document
         let pages = try options.pages.pages(of: document.pageCount, file: input.documentName)
+        let pagePaths = kind == .png && pages.count > 1 ? pages.map { Self.pngPath(options.output, page: $0) } : [options.output]
+        var paths = OutputPaths(reading: options)
+        for path in pagePaths { paths.write(path, option: "-o") }
+        for (option, path) in [("--layout-json", options.layoutJSON), ("--summary-json", options.summaryJSON),
+                               ("--summary-csv", options.summaryCSV)] {
+            if let path { paths.write(path, option: option) }
+        }
+        try paths.check()
         let threads = input.threads.filter(options.include.includes)
         var warnings = input.warnings
         let layout = input.layout(options)
@@ -81,9 +85,8 @@ public struct RenderJob {
             // Paths first (OutputFiles is not shared between threads), then the pages on
             // both cores, each worker with its own document handle: poppler's are not
             // thread-safe.
-            let targets = pages.map { page -> (page: Int, path: String, temporary: String) in
-                let path = pages.count == 1 ? options.output : Self.pngPath(options.output, page: page)
-                return (page, path, outputs.temporaryPath(for: path))
+            let targets = zip(pages, pagePaths).map { page, path -> (page: Int, path: String, temporary: String) in
+                (page, path, outputs.temporaryPath(for: path))
             }
             files += targets.map(\.path)
             scenes = try renderPNGPages(targets, input: input, byPage: byPage, firstLayout: layout, outputs: outputs)

@@ -25,6 +25,8 @@ public struct RenderOptions {
     /// Which threads are drawn and exported (`--include`).
     public var include: CommentFilter = .all
     public var theme = Theme()
+    /// The file ``theme`` was read from (`--theme`): no output may overwrite it.
+    public var themeFile: String?
     public var layoutJSON: String?
     /// The exported comments as JSON and CSV (`--summary-json`, `--summary-csv`).
     public var summaryJSON: String?

@@ -148,6 +148,7 @@ enum RenderCommand {
                 throw InputError(source: theme, location: "", problem: "cannot read the theme file")
             }
             options.theme = try Theme.decode(data, source: theme)
+            options.themeFile = theme
         }
         if let include = arguments.value("--include") {
             guard let value = CommentFilter(rawValue: include) else { throw usage("--include takes open, resolved or all") }

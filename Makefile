@@ -8,7 +8,7 @@ BIN = .build/release/pinrender
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji \
-	poppler-utils qpdf libcurl4-openssl-dev
+	poppler-utils qpdf libcurl4-openssl-dev strace
 SAMPLES = samples
 PINS = samples/pins
 

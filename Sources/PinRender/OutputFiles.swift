@@ -35,8 +35,13 @@ public final class OutputFiles {
         for (temporary, _) in pending { unlink(temporary) }
     }
 
-    /// Renames every temporary file to its final path.
-    public func commit() throws {
+    /// Renames every temporary file to its final path, as one set: under a lock on the
+    /// outputs' directories (see ``OutputLocks``), so that another run writing the same
+    /// files commits wholly before or wholly after this one. While another run holds the
+    /// lock, `wait` is called between tries; it throws to give up.
+    public func commit(wait: () throws -> Void = {}) throws {
+        let locks = try OutputLocks(directoriesOf: pending.map(\.final), wait: wait)
+        defer { withExtendedLifetime(locks) {} }
         for (temporary, final) in pending {
             guard rename(temporary, final) == 0 else {
                 throw OutputError(file: final, reason: String(cString: strerror(errno)))

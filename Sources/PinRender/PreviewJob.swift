@@ -13,6 +13,9 @@ public struct PreviewJob {
     public var zooms: [Double]
     /// Sheet pixels per physical inch.
     public var sheetPixelsPerInch = 120.0
+    /// Ends the process when ``RenderOptions/timeout`` passes inside a step that cannot be
+    /// interrupted (see ``RenderJob/overrun``).
+    public var overrun: (@Sendable (TimeoutError) -> Never)?
 
     public init(options: RenderOptions, screens: [DevicePreset.Screen], zooms: [Double]) {
         self.options = options
@@ -20,9 +23,16 @@ public struct PreviewJob {
         self.zooms = zooms
     }
 
-    /// Renders every screen, lays out the sheet, writes it; returns the scenes drawn.
+    /// Renders every screen, lays out the sheet, writes it, within ``RenderOptions/timeout``
+    /// seconds; returns the scenes drawn.
     @discardableResult
     public func run() throws -> (scenes: [Scene], warnings: [String]) {
+        let deadline = Deadline(seconds: options.timeout, subject: options.input ?? "--canvas")
+        let outputs = OutputFiles()
+        return try deadline.guarding(outputs, overrun: overrun) { try run(outputs, deadline: deadline) }
+    }
+
+    private func run(_ outputs: OutputFiles, deadline: Deadline) throws -> (scenes: [Scene], warnings: [String]) {
         guard try OutputKind(path: options.output) == .png else {
             throw InputError(source: options.output, location: "", problem: "a preview sheet is a .png")
         }
@@ -30,6 +40,7 @@ public struct PreviewJob {
         var paths = OutputPaths(reading: options)
         paths.write(options.output, option: "-o")
         try paths.check()
+        try deadline.step("reading the document and the pins")
         let input = try RenderInput(options: options)
         let page: Int
         switch options.pages {
@@ -45,6 +56,7 @@ public struct PreviewJob {
         for zoom in zooms {
             var row: [Canvas] = []
             for screen in screens {
+                try deadline.step("drawing \(screen.label) at zoom \(zoom)")
                 var job = options
                 job.zoomScale = zoom
                 let render = DeviceRender(screen: screen, options: job, layout: layout)
@@ -73,9 +85,9 @@ public struct PreviewJob {
                                 style: labelStyle)
             }
         }
-        let outputs = OutputFiles()
+        try deadline.step("writing \(options.output)")
         try canvas.writePNG(to: outputs.temporaryPath(for: options.output), name: options.output)
-        try outputs.commit()
+        try outputs.commit(under: deadline)
         return (scenes, input.warnings)
     }
 }

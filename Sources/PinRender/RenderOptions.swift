@@ -11,7 +11,8 @@ public struct RenderOptions {
     public var pins: String
     /// Headers for a pins URL (`Name: value`).
     public var headers: [String] = []
-    /// Seconds to wait for a pins URL.
+    /// The most the whole job may take, in seconds: fetching a pins URL, reading, drawing
+    /// and writing (`--timeout`).
     public var timeout = 60.0
     /// `.png` or `.pdf`; several PNG pages go to numbered files (see ``RenderJob/pngPath(_:page:)``).
     public var output: String

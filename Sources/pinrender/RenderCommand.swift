@@ -44,8 +44,9 @@ enum RenderCommand {
                                which threads to draw and export (default all)
       --password PW            for an encrypted PDF
       --max-pixels N           refuse images and outputs larger than N pixels (default 400000000)
-      --timeout SECONDS        give up on a pins URL, and on a page that takes longer than
-                               this to render, with a clear error (default 60)
+      --timeout SECONDS        the most the whole command may take: fetching a pins URL,
+                               reading, drawing and writing (default 60); past it, it stops
+                               with a clear error, exit status 2, and writes nothing
       --timezone TZ            time zone of the times in tooltips (default UTC)
 
     DEVICES (see pinrender devices)
@@ -122,12 +123,7 @@ enum RenderCommand {
             guard interactive, total > 1 else { return }
             FileHandle.standardError.write(Data("\rpage \(done)/\(total)\(done == total ? "\n" : "")".utf8))
         }
-        let document = options.input ?? "--canvas", limit = options.timeout
-        job.pageTimeout = (limit, { page in
-            FileHandle.standardError.write(Data(
-                "pinrender: \(document): page \(page) took more than \(limit) s to render (--timeout); nothing was written\n".utf8))
-            exit(2)
-        })
+        job.overrun = endOnTimeout
         let report = try job.run()
         for warning in report.warnings { warn(warning) }
         return 0

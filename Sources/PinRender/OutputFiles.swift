@@ -10,6 +10,9 @@ public final class OutputFiles: @unchecked Sendable {
     private var pending: [(temporary: String, final: String)] = []
     private var scratch: [URL] = []
     private var committed = false
+    /// In every temporary name with the process id: runs in different process namespaces
+    /// (containers sharing a volume) can have the same id.
+    private let run = UUID().uuidString.prefix(8)
 
     public init() {}
 
@@ -31,7 +34,7 @@ public final class OutputFiles: @unchecked Sendable {
         defer { lock.unlock() }
         let url = URL(fileURLWithPath: final)
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(pending.count).tmp").path
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(run).\(pending.count).tmp").path
         pending.append((temporary, final))
         return temporary
     }

@@ -8,11 +8,11 @@ import Foundation
 ///
 ///     let deadline = Deadline(seconds: 20, subject: "plan.pdf")
 ///     try deadline.during("drawing page 3") { ... try deadline.check() ... }
-public final class Deadline: @unchecked Sendable {
+final class Deadline: @unchecked Sendable {
     /// The limit, in seconds.
-    public let seconds: Double
+    let seconds: Double
     /// What the job works on, as messages name it (the document).
-    public let subject: String
+    let subject: String
     private let end: DispatchTime
     private let lock = NSLock()
     /// What is being done now, in the order it began (workers draw pages side by side).
@@ -32,21 +32,21 @@ public final class Deadline: @unchecked Sendable {
     /// and stop by itself, with the temporary files removed the ordinary way.
     static let grace = 0.5
 
-    public init(seconds: Double, subject: String) {
+    init(seconds: Double, subject: String) {
         self.seconds = seconds
         self.subject = subject
         end = .now() + seconds
     }
 
     /// Throws ``TimeoutError`` when the time is up.
-    public func check() throws {
+    func check() throws {
         guard DispatchTime.now() >= end else { return }
         throw expired()
     }
 
     /// Checks, and names `activity` ("writing out.pdf") as what the job does from now on,
     /// unless work started with ``during(_:_:)`` is going on.
-    public func step(_ activity: String) throws {
+    func step(_ activity: String) throws {
         lock.lock()
         current = activity
         lock.unlock()
@@ -55,7 +55,7 @@ public final class Deadline: @unchecked Sendable {
 
     /// Runs `body` as `activity` ("drawing page 3"), on any thread, several side by side:
     /// checks first, and names the activity if the time runs out while it runs.
-    public func during<T>(_ activity: String, _ body: () throws -> T) throws -> T {
+    func during<T>(_ activity: String, _ body: () throws -> T) throws -> T {
         lock.lock()
         lastId += 1
         let id = lastId

@@ -56,7 +56,7 @@ public struct PreviewJob {
         for zoom in zooms {
             var row: [Canvas] = []
             for screen in screens {
-                try deadline.step("drawing \(screen.label) at zoom \(zoom)")
+                try deadline.step("drawing \(screen.label) at zoom \(Self.zoomText(zoom))x")
                 var job = options
                 job.zoomScale = zoom
                 let render = DeviceRender(screen: screen, options: job, layout: layout)
@@ -79,9 +79,7 @@ public struct PreviewJob {
             for (c, cell) in row.enumerated() {
                 canvas.fillRoundedRect(cell.bezel, radius: 14, color: Color(hex: "#101828")!)
                 canvas.draw(screensByRow[r][c], in: cell.screen)
-                let zoom = zooms[r]
-                let zoomText = zoom == zoom.rounded() ? String(Int(zoom)) : String(zoom)
-                canvas.drawText("\(screens[c].label)\nzoom \(zoomText)x", at: cell.label.origin, width: cell.label.width,
+                canvas.drawText("\(screens[c].label)\nzoom \(Self.zoomText(zooms[r]))x", at: cell.label.origin, width: cell.label.width,
                                 style: labelStyle)
             }
         }
@@ -89,5 +87,10 @@ public struct PreviewJob {
         try canvas.writePNG(to: outputs.temporaryPath(for: options.output), name: options.output)
         try outputs.commit(under: deadline)
         return (scenes, input.warnings)
+    }
+
+    /// A zoom level as labels show it: 3, 2.5.
+    private static func zoomText(_ zoom: Double) -> String {
+        zoom == zoom.rounded() ? String(Int(zoom)) : String(zoom)
     }
 }

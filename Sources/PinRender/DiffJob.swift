@@ -68,6 +68,12 @@ public struct DiffJob {
         guard a.count == b.count else {
             return Report(pages: [], pageCounts: (a.count, b.count), withinBudget: false, files: [])
         }
+        let diffPaths = output.map { output in a.count == 1 ? [output] : (1...a.count).map { RenderJob.pngPath(output, page: $0) } }
+        var checked = OutputPaths()
+        checked.read(expected, option: "EXPECTED", role: "the expected image")
+        checked.read(actual, option: "ACTUAL", role: "the actual image")
+        for path in diffPaths ?? [] { checked.write(path, option: "-o") }
+        try checked.check()
         var results: [PageResult] = []
         var within = true
         let outputs = OutputFiles()
@@ -92,8 +98,8 @@ public struct DiffJob {
             pageResult.stoppedEarly = result.stoppedEarly
             results.append(pageResult)
             if pageResult.diffPixels > maxDiffPixels || (maxDiffRatio.map { pageResult.ratio > $0 } ?? false) { within = false }
-            if let output, let image = result.image {
-                let path = a.count == 1 ? output : RenderJob.pngPath(output, page: page)
+            if let diffPaths, let image = result.image {
+                let path = diffPaths[index]
                 let diff = PixelBuffer(width: x.width, height: x.height, rgba: image)
                 try (composite ? Self.sideBySide([x, y, diff]) : diff).writePNG(to: outputs.temporaryPath(for: path), name: path)
                 files.append(path)

@@ -2,10 +2,17 @@ import Foundation
 
 /// Outputs written all or nothing: each is written to a temporary file beside its final
 /// path and renamed over it only when every output is complete, so a failure leaves no
-/// partial file and any existing output untouched.
-public final class OutputFiles {
+/// partial file and any existing output untouched. Intermediate files go to a scratch
+/// directory removed with the temporary files. Thread-safe: a time limit's backstop may
+/// discard the files from another thread.
+public final class OutputFiles: @unchecked Sendable {
+    private let lock = NSLock()
     private var pending: [(temporary: String, final: String)] = []
+    private var scratch: [URL] = []
     private var committed = false
+    /// In every temporary name with the process id: runs in different process namespaces
+    /// (containers sharing a volume) can have the same id.
+    private let run = UUID().uuidString.prefix(8)
 
     public init() {}
 
@@ -23,32 +30,64 @@ public final class OutputFiles {
 
     /// A temporary path to write `final`'s content to.
     public func temporaryPath(for final: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
         let url = URL(fileURLWithPath: final)
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(pending.count).tmp").path
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(run).\(pending.count).tmp").path
         pending.append((temporary, final))
         return temporary
     }
 
-    /// Removes every temporary file now (a job that must stop at once).
-    public func discard() {
-        for (temporary, _) in pending { unlink(temporary) }
+    /// A new empty directory for intermediate files, in the system's temporary directory.
+    public func scratchDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pinrender-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        lock.lock()
+        scratch.append(url)
+        lock.unlock()
+        return url
     }
 
-    /// Renames every temporary file to its final path.
-    public func commit() throws {
+    /// Removes every temporary file and scratch directory now (a job that must stop).
+    public func discard() {
+        lock.lock()
+        defer { lock.unlock() }
+        removeAll()
+    }
+
+    /// Renames every temporary file to its final path, as one set: under a lock on the
+    /// outputs' directories (see ``OutputLocks``), so that another run writing the same
+    /// files commits wholly before or wholly after this one. While another run holds the
+    /// lock, `wait` is called between tries; it throws to give up.
+    public func commit(wait: () throws -> Void = {}) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        let locks = try OutputLocks(directoriesOf: pending.map(\.final), wait: wait)
+        defer { withExtendedLifetime(locks) {} }
         for (temporary, final) in pending {
             guard rename(temporary, final) == 0 else {
                 throw OutputError(file: final, reason: String(cString: strerror(errno)))
             }
         }
         committed = true
+        for url in scratch { try? FileManager.default.removeItem(at: url) }
+    }
+
+    /// Renames the set under the job's time limit: the job ends on its side first (see
+    /// ``Deadline/endJob()``), and gives up if another run holds the outputs past the limit.
+    func commit(under deadline: Deadline) throws {
+        deadline.endJob()
+        try commit { try deadline.step("waiting for another run writing the same files") }
+    }
+
+    private func removeAll() {
+        for (temporary, _) in pending { unlink(temporary) }
+        for url in scratch { try? FileManager.default.removeItem(at: url) }
     }
 
     deinit {
-        if !committed {
-            for (temporary, _) in pending { unlink(temporary) }
-        }
+        if !committed { removeAll() }
     }
 }
 

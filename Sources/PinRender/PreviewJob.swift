@@ -13,6 +13,9 @@ public struct PreviewJob {
     public var zooms: [Double]
     /// Sheet pixels per physical inch.
     public var sheetPixelsPerInch = 120.0
+    /// Ends the process when ``RenderOptions/timeout`` passes inside a step that cannot be
+    /// interrupted (see ``RenderJob/overrun``).
+    public var overrun: (@Sendable (TimeoutError) -> Never)?
 
     public init(options: RenderOptions, screens: [DevicePreset.Screen], zooms: [Double]) {
         self.options = options
@@ -20,13 +23,24 @@ public struct PreviewJob {
         self.zooms = zooms
     }
 
-    /// Renders every screen, lays out the sheet, writes it; returns the scenes drawn.
+    /// Renders every screen, lays out the sheet, writes it, within ``RenderOptions/jobTimeout``
+    /// seconds; returns the scenes drawn.
     @discardableResult
     public func run() throws -> (scenes: [Scene], warnings: [String]) {
+        let deadline = Deadline(seconds: options.jobTimeout, subject: options.input ?? "--canvas")
+        let outputs = OutputFiles()
+        return try deadline.guarding(outputs, overrun: overrun) { try run(outputs, deadline: deadline) }
+    }
+
+    private func run(_ outputs: OutputFiles, deadline: Deadline) throws -> (scenes: [Scene], warnings: [String]) {
         guard try OutputKind(path: options.output) == .png else {
             throw InputError(source: options.output, location: "", problem: "a preview sheet is a .png")
         }
         try OutputFiles.checkDirectory(of: options.output)
+        var paths = OutputPaths(reading: options)
+        paths.write(options.output, option: "-o")
+        try paths.check()
+        try deadline.step("reading the document and the pins")
         let input = try RenderInput(options: options)
         let page: Int
         switch options.pages {
@@ -42,6 +56,7 @@ public struct PreviewJob {
         for zoom in zooms {
             var row: [Canvas] = []
             for screen in screens {
+                try deadline.step("drawing \(screen.label) at zoom \(Self.zoomText(zoom))x")
                 var job = options
                 job.zoomScale = zoom
                 let render = DeviceRender(screen: screen, options: job, layout: layout)
@@ -64,15 +79,18 @@ public struct PreviewJob {
             for (c, cell) in row.enumerated() {
                 canvas.fillRoundedRect(cell.bezel, radius: 14, color: Color(hex: "#101828")!)
                 canvas.draw(screensByRow[r][c], in: cell.screen)
-                let zoom = zooms[r]
-                let zoomText = zoom == zoom.rounded() ? String(Int(zoom)) : String(zoom)
-                canvas.drawText("\(screens[c].label)\nzoom \(zoomText)x", at: cell.label.origin, width: cell.label.width,
+                canvas.drawText("\(screens[c].label)\nzoom \(Self.zoomText(zooms[r]))x", at: cell.label.origin, width: cell.label.width,
                                 style: labelStyle)
             }
         }
-        let outputs = OutputFiles()
+        try deadline.step("writing \(options.output)")
         try canvas.writePNG(to: outputs.temporaryPath(for: options.output), name: options.output)
-        try outputs.commit()
+        try outputs.commit(under: deadline)
         return (scenes, input.warnings)
+    }
+
+    /// A zoom level as labels show it: 3, 2.5.
+    private static func zoomText(_ zoom: Double) -> String {
+        zoom == zoom.rounded() ? String(Int(zoom)) : String(zoom)
     }
 }

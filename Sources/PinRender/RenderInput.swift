@@ -21,7 +21,7 @@ struct RenderInput {
         documentName = options.input ?? "--canvas"
         let pinsName = PinSource.name(of: options.pins)
         var pins = try PinDecoder(source: pinsName)
-            .decode(PinSource.read(options.pins, headers: options.headers, timeout: options.timeout,
+            .decode(PinSource.read(options.pins, headers: options.headers, timeout: options.fetchTimeout,
                                    maxResponse: options.maxResponse))
         let pageCount = document.pageCount
         for (index, pin) in pins.enumerated() where pin.isRoot && pin.page > pageCount {

@@ -11,10 +11,11 @@ public struct RenderJob {
     public var options: RenderOptions
     /// Called with (done, total) after each page.
     public var progress: ((Int, Int) -> Void)?
-    /// A limit per page, in seconds, and what to do when a page passes it (after the
-    /// temporary files are removed): poppler cannot be interrupted, so the command line
-    /// ends the process with a clear error rather than hang on a pathological page.
-    public var pageTimeout: (seconds: Double, expired: @Sendable (Int) -> Never)?
+    /// Ends the process when ``RenderOptions/timeout`` passes inside a step that cannot be
+    /// interrupted (Poppler drawing a page, qpdf writing the PDF), after the temporary files
+    /// are removed, with the error to report. Without it, the limit is checked between steps
+    /// (pages, stripes, comments, files) only.
+    public var overrun: (@Sendable (TimeoutError) -> Never)?
 
     /// What a finished job wrote and what it noticed.
     public struct Report {
@@ -28,23 +29,16 @@ public struct RenderJob {
         self.progress = progress
     }
 
-    /// Runs the job; on any failure no output is left, old or partial.
+    /// Runs the job, within ``RenderOptions/jobTimeout`` seconds from start to finish; on any
+    /// failure no output is left, old or partial.
     public func run() throws -> Report {
+        let deadline = Deadline(seconds: options.jobTimeout, subject: options.input ?? "--canvas")
         let outputs = OutputFiles()
-        do {
-            return try run(outputs)
-        } catch {
-            outputs.discard()
-            throw error
-        }
+        return try deadline.guarding(outputs, overrun: overrun) { try run(outputs, deadline: deadline) }
     }
 
-    private func run(_ outputs: OutputFiles) throws -> Report {
+    private func run(_ outputs: OutputFiles, deadline: Deadline) throws -> Report {
         let kind = try OutputKind(path: options.output)
-        if let input = options.input,
-           URL(fileURLWithPath: input).standardizedFileURL == URL(fileURLWithPath: options.output).standardizedFileURL {
-            throw InputError(source: options.output, location: "", problem: "is the input document; choose another output path")
-        }
         if options.device != nil, kind == .pdf || options.size != nil {
             throw InputError(source: "--device", location: "",
                              problem: "renders a PNG at the device's own size; leave out --dpi/--scale/--width and use a .png output")
@@ -56,9 +50,18 @@ public struct RenderJob {
         for path in [options.output, options.layoutJSON, options.summaryJSON, options.summaryCSV].compactMap({ $0 }) {
             try OutputFiles.checkDirectory(of: path)
         }
+        try deadline.step("reading the document and the pins")
         let input = try RenderInput(options: options)
         let document = input.document
         let pages = try options.pages.pages(of: document.pageCount, file: input.documentName)
+        let pagePaths = kind == .png && pages.count > 1 ? pages.map { Self.pngPath(options.output, page: $0) } : [options.output]
+        var paths = OutputPaths(reading: options)
+        for path in pagePaths { paths.write(path, option: "-o") }
+        for (option, path) in [("--layout-json", options.layoutJSON), ("--summary-json", options.summaryJSON),
+                               ("--summary-csv", options.summaryCSV)] {
+            if let path { paths.write(path, option: option) }
+        }
+        try paths.check()
         let threads = input.threads.filter(options.include.includes)
         var warnings = input.warnings
         let layout = input.layout(options)
@@ -66,14 +69,10 @@ public struct RenderJob {
         var files: [String] = []
         var scenes: [Scene] = []
         if kind == .pdf {
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pinrender-\(getpid())-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: scratch) }
+            let scratch = try outputs.scratchDirectory()
             let temporary = outputs.temporaryPath(for: options.output)
-            scenes = try withDeadline(pages: pages.count, page: pages[0], outputs: outputs) {
-                try ReviewExport(input: input, options: options, layout: layout, pages: pages.sorted())
-                    .write(to: temporary, name: options.output, scratch: scratch)
-            }
+            scenes = try ReviewExport(input: input, options: options, layout: layout, pages: pages.sorted(), deadline: deadline)
+                .write(to: temporary, name: options.output, scratch: scratch)
             files.append(options.output)
             progress?(pages.count, pages.count)
         }
@@ -81,43 +80,41 @@ public struct RenderJob {
             // Paths first (OutputFiles is not shared between threads), then the pages on
             // both cores, each worker with its own document handle: poppler's are not
             // thread-safe.
-            let targets = pages.map { page -> (page: Int, path: String, temporary: String) in
-                let path = pages.count == 1 ? options.output : Self.pngPath(options.output, page: page)
-                return (page, path, outputs.temporaryPath(for: path))
+            let targets = zip(pages, pagePaths).map { page, path -> (page: Int, path: String, temporary: String) in
+                (page, path, outputs.temporaryPath(for: path))
             }
             files += targets.map(\.path)
-            scenes = try renderPNGPages(targets, input: input, byPage: byPage, firstLayout: layout, outputs: outputs)
+            try deadline.step("drawing the pages")
+            scenes = try renderPNGPages(targets, input: input, byPage: byPage, firstLayout: layout, deadline: deadline)
         }
         let exported = threads.filter { pages.contains($0.root.page) }
-        if let path = options.summaryJSON {
-            try SummaryFiles.writeJSON(exported, to: outputs.temporaryPath(for: path), name: path)
-            files.append(path)
-        }
-        if let path = options.summaryCSV {
-            try SummaryFiles.writeCSV(exported, to: outputs.temporaryPath(for: path), name: path)
-            files.append(path)
-        }
-        if let path = options.layoutJSON {
-            try LayoutFile.write(scenes, to: outputs.temporaryPath(for: path), name: path)
+        let sideOutputs: [(String?, (String, String) throws -> Void)] = [
+            (options.summaryJSON, { try SummaryFiles.writeJSON(exported, to: $0, name: $1) }),
+            (options.summaryCSV, { try SummaryFiles.writeCSV(exported, to: $0, name: $1) }),
+            (options.layoutJSON, { [scenes] in try LayoutFile.write(scenes, to: $0, name: $1) }),
+        ]
+        for case let (path?, write) in sideOutputs {
+            try deadline.step("writing \(path)")
+            try write(outputs.temporaryPath(for: path), path)
             files.append(path)
         }
         let skipped = threads.filter { !pages.contains($0.root.page) }.count
         if skipped > 0 && options.pages != .all {
             warnings.append("\(skipped) pin\(skipped == 1 ? " is" : "s are") on pages not rendered")
         }
-        try outputs.commit()
+        try outputs.commit(under: deadline)
         return Report(files: files, warnings: warnings, scenes: scenes)
     }
 
     /// Renders PNG pages on every core: several pages side by side, each worker with its own
     /// document handle (Poppler's are not thread-safe); a single page in stripes side by side.
     private func renderPNGPages(_ targets: [(page: Int, path: String, temporary: String)], input: RenderInput,
-                                byPage: [Int: [CommentThread]], firstLayout: PageLayout, outputs: OutputFiles) throws -> [Scene] {
+                                byPage: [Int: [CommentThread]], firstLayout: PageLayout, deadline: Deadline) throws -> [Scene] {
         let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
         if targets.count == 1, let target = targets.first {
-            let scene = try withDeadline(pages: 1, page: target.page, outputs: outputs) {
+            let scene = try deadline.during("drawing page \(target.page)") {
                 try renderPNGPage(target.page, layout: firstLayout, threads: byPage[target.page] ?? [],
-                                  to: target.temporary, name: target.path, workers: cores) { worker in
+                                  to: target.temporary, name: target.path, workers: cores, checkpoint: deadline.check) { worker in
                     worker == 0 ? input.document : try input.document.forAnotherThread(password: options.password)
                 }
             }
@@ -140,9 +137,10 @@ public struct RenderJob {
             for index in stride(from: worker, to: targets.count, by: workers) {
                 let target = targets[index]
                 let result = Result {
-                    try withDeadline(pages: 1, page: target.page, outputs: outputs) {
+                    try deadline.during("drawing page \(target.page)") {
                         try renderPNGPage(target.page, layout: layout, threads: byPage[target.page] ?? [],
-                                          to: target.temporary, name: target.path, workers: 1) { _ in document }
+                                          to: target.temporary, name: target.path, workers: 1,
+                                          checkpoint: deadline.check) { _ in document }
                     }
                 }
                 lock.lock()
@@ -158,25 +156,12 @@ public struct RenderJob {
         return try results.map { try ($0 ?? .failure(InputError(source: options.output, location: "", problem: "not rendered"))).get() }
     }
 
-    /// Runs `body` under the page limit (`pages` pages' worth), if there is one.
-    private func withDeadline<T>(pages: Int, page: Int, outputs: OutputFiles, _ body: () throws -> T) throws -> T {
-        guard let limit = pageTimeout else { return try body() }
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.schedule(deadline: .now() + limit.seconds * Double(pages))
-        timer.setEventHandler {
-            outputs.discard()
-            limit.expired(page)
-        }
-        timer.resume()
-        defer { timer.cancel() }
-        return try body()
-    }
-
     /// One PNG page: the page, its pins, the thread panel when asked; a device screen with
     /// --device. Drawn in stripes by `workers` workers, each with the document `document`
-    /// gives it.
+    /// gives it, `checkpoint` run before each stripe.
     private func renderPNGPage(_ page: Int, layout: PageLayout, threads: [CommentThread], to temporary: String,
-                               name: String, workers: Int, document: (Int) throws -> SourceDocument) throws -> Scene {
+                               name: String, workers: Int, checkpoint: () throws -> Void,
+                               document: (Int) throws -> SourceDocument) throws -> Scene {
         let first = try document(0)
         let content = try first.contentSize(page: page)
         if let screen = options.device {
@@ -196,7 +181,8 @@ public struct RenderJob {
                             scale: scene.uiScale).panel(threads) : nil
         let area = CGRect(origin: .zero, size: outputSize)
         try StripedPNG.write(width: Int(outputSize.width + panelWidth), height: Int(outputSize.height), workers: workers,
-                             to: temporary, name: name, worker: { $0 == 0 ? first : try document($0) }) { canvas, source in
+                             to: temporary, name: name, checkpoint: checkpoint,
+                             worker: { $0 == 0 ? first : try document($0) }) { canvas, source in
             try source.draw(page: page, on: canvas, at: CGRect(origin: .zero, size: pageSize), clip: area)
             try canvas.draw(scene, theme: options.theme)
             if let panel {

@@ -11,8 +11,14 @@ public struct RenderOptions {
     public var pins: String
     /// Headers for a pins URL (`Name: value`).
     public var headers: [String] = []
-    /// Seconds to wait for a pins URL.
-    public var timeout = 60.0
+    /// The most the whole job may take, in seconds: fetching a pins URL, reading, drawing
+    /// and writing (`--timeout`). Nil: a minute for a pins URL, ten for the whole job
+    /// (see ``fetchTimeout`` and ``jobTimeout``).
+    public var timeout: Double?
+    /// The seconds a pins URL may take.
+    public var fetchTimeout: Double { timeout ?? 60 }
+    /// The seconds the whole job may take.
+    public var jobTimeout: Double { timeout ?? 600 }
     /// The most bytes a pins URL may answer, after decompression (`--max-response`).
     public var maxResponse = PinSource.defaultMaxResponse
     /// `.png` or `.pdf`; several PNG pages go to numbered files (see ``RenderJob/pngPath(_:page:)``).
@@ -27,6 +33,8 @@ public struct RenderOptions {
     /// Which threads are drawn and exported (`--include`).
     public var include: CommentFilter = .all
     public var theme = Theme()
+    /// The file ``theme`` was read from (`--theme`): no output may overwrite it.
+    public var themeFile: String?
     public var layoutJSON: String?
     /// The exported comments as JSON and CSV (`--summary-json`, `--summary-csv`).
     public var summaryJSON: String?

@@ -12,6 +12,8 @@ struct ReviewExport {
     var layout: PageLayout
     /// Selected pages, in document order.
     var pages: [Int]
+    /// The job's time limit, checked between pages, comments and files.
+    var deadline: Deadline
 
     /// Writes the export to `path` and returns the scenes of the pages.
     func write(to path: String, name: String, scratch: URL) throws -> [Scene] {
@@ -23,8 +25,10 @@ struct ReviewExport {
             return PageGeometry(mediaBox: CGRect(origin: .zero, size: size))
         }
         let scenes = try pages.map { page in
-            layout.scene(page: page, threads: byPage[page] ?? [], outputSize: try input.document.contentSize(page: page))
+            try deadline.step("laying out page \(page)")
+            return layout.scene(page: page, threads: byPage[page] ?? [], outputSize: try input.document.contentSize(page: page))
         }
+        try deadline.step("laying out the comment summary")
         let summary = SummaryLayout(layout: layout).pages(threads)
 
         // Cairo draws the pins (and, for images, the image under them), then the summary.
@@ -33,18 +37,21 @@ struct ReviewExport {
         if case .pdf = input.document { isPDF = true } else { isPDF = false }
         let canvas = try Canvas(pdfPath: drawn, firstPageSize: CGSize(width: scenes[0].width, height: scenes[0].height))
         for (index, scene) in scenes.enumerated() {
+            try deadline.step("drawing page \(pages[index])")
             if index > 0 { canvas.beginPDFPage(size: CGSize(width: scene.width, height: scene.height)) }
             if !isPDF { try input.document.draw(page: pages[index], on: canvas) }
             try canvas.draw(scene, theme: options.theme)
             try canvas.finishPDFPage()
         }
         for page in summary {
+            try deadline.step("drawing the comment summary")
             canvas.beginPDFPage(size: SummaryLayout.pageSize)
             try canvas.draw(page.scene, theme: options.theme)
             try canvas.finishPDFPage()
         }
         try canvas.finishDocument()
 
+        try deadline.step("stamping the pages")
         let assembler: PDFAssembler
         if isPDF {
             assembler = try PDFAssembler(path: input.documentName, password: options.password)
@@ -67,6 +74,7 @@ struct ReviewExport {
             }
         }
         try addComments(threads, scenes: scenes, geometries: geometries, summary: summary, to: assembler)
+        try deadline.step("writing \(name)")
         try assembler.write(to: path, name: name)
         return scenes
     }
@@ -80,6 +88,7 @@ struct ReviewExport {
             for entry in page.entries { entries[entry.threadId] = (summaryStart + index, entry.rect) }
         }
         for (number, thread) in threads.enumerated() {
+            try deadline.step("adding the PDF comments")
             guard let pageIndex = pages.firstIndex(of: thread.root.page),
                   let marker = scenes[pageIndex].markers.first(where: { $0.id == thread.id })
                     ?? clusterPoint(of: thread, in: scenes[pageIndex]) else { continue }

@@ -61,41 +61,34 @@ enum PNGWriter {
         }
     }
 
-    /// Makes the stripes of an image on `workers` workers and writes the file. `worker` sets a
-    /// worker up, on its own thread, with its index, and returns how it makes the stripe of
-    /// the given rows (true: the image's last). Whichever worker is free takes the next
-    /// stripe: the stripes, not the workers, fix the bytes. The first failure stops the rest.
+    /// Makes the stripes of an image on `workers` workers and writes the file as they come.
+    /// `worker` sets a worker up, on its own thread, with its index, and returns how it makes
+    /// the stripe of the given rows (true: the image's last). Whichever worker is free takes
+    /// the next stripe: the stripes, not the workers, fix the bytes. Each stripe goes to the
+    /// file as soon as it and all above it are done; a worker waits rather than run more than
+    /// `workers` stripes ahead of the file (see ``StripeSequence``). `checkpoint` runs before
+    /// each stripe; the first failure, of a stripe, the file or `checkpoint`, stops the rest.
     static func write(width: Int32, height: Int32, workers: Int, to path: String, name: String,
+                      checkpoint: () throws -> Void = {},
                       worker: (Int) throws -> (Range<Int>, Bool) throws -> Stripe) throws {
         let count = stripeCount(height: Int(height))
-        var stripes = [Stripe?](repeating: nil, count: count)
-        var next = 0
-        var failure: Error?
-        let lock = NSLock()
-        func take() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard failure == nil, next < count else { return nil }
-            next += 1
-            return next - 1
-        }
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { index in
+        let file = try Stream(path: path, width: width, height: height, name: name)
+        let workerCount = max(1, min(workers, count))
+        let stripes = StripeSequence(count: count, window: workerCount)
+        DispatchQueue.concurrentPerform(iterations: workerCount) { index in
             do {
                 let make = try worker(index)
-                while let i = take() {
+                while let i = stripes.take() {
+                    try checkpoint()
                     let made = try make(stripe(i, of: count, height: Int(height)), i == count - 1)
-                    lock.lock()
-                    stripes[i] = made
-                    lock.unlock()
+                    stripes.finish(i, made, write: file.append)
                 }
             } catch {
-                lock.lock()
-                failure = failure ?? error
-                lock.unlock()
+                stripes.fail(error)
             }
         }
-        if let failure { throw failure }
-        try write(stripes.map { $0! }, width: width, height: height, to: path, name: name)
+        if let failure = stripes.failure { throw failure }
+        try file.finish()
     }
 
     /// Filters and deflates `count` rows as one stripe (its first row refers to nothing above it).
@@ -110,13 +103,46 @@ enum PNGWriter {
         return stripe
     }
 
-    /// Writes the image from all its stripes, top to bottom.
-    static func write(_ stripes: [Stripe], width: Int32, height: Int32, to path: String, name: String) throws {
-        var error = pr_error()
-        let parts = stripes.map(\.parts)
-        let status = withExtendedLifetime(stripes) {
-            pr_png_write_stripes(path, width, height, parts, Int32(parts.count), &error)
+    /// A PNG file written a stripe at a time, top to bottom; removed when it is not finished
+    /// (a failed image leaves no file).
+    final class Stream: @unchecked Sendable {
+        private let handle: OpaquePointer
+        private let path: String
+        private let name: String
+        private var finished = false
+
+        /// Creates the file and writes the header of a `width` x `height` RGB image.
+        init(path: String, width: Int32, height: Int32, name: String) throws {
+            var error = pr_error()
+            guard let handle = pr_png_stream_open(path, width, height, &error) else {
+                unlink(path)
+                throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error))
+            }
+            self.handle = handle
+            self.path = path
+            self.name = name
         }
-        guard status == 0 else { throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error)) }
+
+        /// Writes the next stripe down.
+        func append(_ stripe: Stripe) throws {
+            var error = pr_error()
+            guard withUnsafePointer(to: stripe.parts, { pr_png_stream_append(handle, $0, &error) }) == 0 else {
+                throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error))
+            }
+        }
+
+        /// Writes the end of the image and closes the file.
+        func finish() throws {
+            var error = pr_error()
+            guard pr_png_stream_finish(handle, &error) == 0 else {
+                throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error))
+            }
+            finished = true
+        }
+
+        deinit {
+            pr_png_stream_close(handle)
+            if !finished { unlink(path) }
+        }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Draws a PNG image a stripe of rows at a time, on several workers, and deflates each
-/// stripe as soon as it is drawn: memory holds one stripe per worker and the compressed
-/// stripes, never the whole image. The drawing code sees a canvas of the whole image's size
+/// Draws a PNG image a stripe of rows at a time, on several workers, deflates each stripe as
+/// soon as it is drawn and writes it as soon as the stripes above it are written: memory
+/// holds one stripe per worker and at most as many compressed ones waiting for the file,
+/// never the whole image, drawn or compressed. The drawing code sees a canvas of the whole image's size
 /// and draws everything; Cairo drops what falls outside the rows held (and Poppler's output
 /// is the same, byte for byte, as drawing the whole page at once). Each stripe is encoded
 /// from its own pixels alone, so a stripe drawn a little differently could never spoil the
@@ -15,14 +16,18 @@ import Foundation
 public enum StripedPNG {
     /// - Parameters:
     ///   - workers: how many stripes are drawn at once.
+    ///   - checkpoint: runs before each stripe; what it throws stops the image (a time
+    ///     limit, say). The file is then removed.
     ///   - worker: makes what a worker draws with (one document handle per thread, say), on
     ///     the worker's own thread, with the worker's index (0 is the first).
     ///   - paint: draws the whole image on the canvas it is given.
     public static func write<Worker>(width: Int, height: Int, workers: Int, to path: String, name: String,
+                                     checkpoint: () throws -> Void = {},
                                      worker makeWorker: (Int) throws -> Worker,
                                      paint: (Canvas, Worker) throws -> Void) throws {
         let count = PNGWriter.stripeCount(height: height)
         guard count > 1 else {
+            try checkpoint()
             let canvas = try Canvas(imageWidth: width, height: height)
             try paint(canvas, makeWorker(0))
             try canvas.writePNG(to: path, name: name)
@@ -30,7 +35,8 @@ public enum StripedPNG {
         }
         // The stripe makers live only as long as this call.
         try withoutActuallyEscaping(paint) { paint in
-            try PNGWriter.write(width: Int32(width), height: Int32(height), workers: workers, to: path, name: name) { index in
+            try PNGWriter.write(width: Int32(width), height: Int32(height), workers: workers, to: path, name: name,
+                                checkpoint: checkpoint) { index in
                 let context = try makeWorker(index)
                 let canvas = try Canvas(stripeOf: width, height: height, rows: PNGWriter.stripeRows)
                 return { rows, last in

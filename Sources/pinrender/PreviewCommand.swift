@@ -19,8 +19,8 @@ enum PreviewCommand {
       --focus PIN_ID           scroll every screen so this pin is centered
       --page N                 the page (default 1)
       --safe-area              keep the content inside each device's safe area
-      --tooltips, --cluster, --theme, --content-id, --timezone, --password
-                               as for pinrender render
+      --tooltips, --cluster, --theme, --content-id, --timezone, --password, --header,
+      --timeout                as for pinrender render
 
     EXAMPLE
       pinrender preview samples/floorplan.pdf --pins samples/pins/floorplan-crowd.json \\
@@ -57,7 +57,9 @@ enum PreviewCommand {
         }
         try arguments.finish()
         guard !screens.isEmpty, !zooms.isEmpty else { throw usage("preview needs at least one device and zoom") }
-        let result = try PreviewJob(options: options, screens: screens, zooms: zooms).run()
+        var job = PreviewJob(options: options, screens: screens, zooms: zooms)
+        job.overrun = endOnTimeout
+        let result = try job.run()
         for warning in result.warnings { warn(warning) }
         return 0
     }

@@ -45,8 +45,10 @@ enum RenderCommand {
                                which threads to draw and export (default all)
       --password PW            for an encrypted PDF
       --max-pixels N           refuse images and outputs larger than N pixels (default 400000000)
-      --timeout SECONDS        give up on a pins URL (connection, redirects and body), and on
-                               a page that takes longer than this to render (default 60)
+      --timeout SECONDS        the most the whole command may take: fetching a pins URL
+                               (connection, redirects and body), reading, drawing and
+                               writing; past it, it stops with a clear error, exit status 2,
+                               and writes nothing (default: 60 for a pins URL, 600 in all)
       --max-response BYTES     refuse a pins URL's answer longer than this, decompressed
                                (default 67108864, 64 MiB)
       --timezone TZ            time zone of the times in tooltips (default UTC)
@@ -126,12 +128,7 @@ enum RenderCommand {
             guard interactive, total > 1 else { return }
             FileHandle.standardError.write(Data("\rpage \(done)/\(total)\(done == total ? "\n" : "")".utf8))
         }
-        let document = options.input ?? "--canvas", limit = options.timeout
-        job.pageTimeout = (limit, { page in
-            FileHandle.standardError.write(Data(
-                "pinrender: \(document): page \(page) took more than \(limit) s to render (--timeout); nothing was written\n".utf8))
-            exit(2)
-        })
+        job.overrun = endOnTimeout
         let report = try job.run()
         for warning in report.warnings { warn(warning) }
         return 0
@@ -152,6 +149,7 @@ enum RenderCommand {
                 throw InputError(source: theme, location: "", problem: "cannot read the theme file")
             }
             options.theme = try Theme.decode(data, source: theme)
+            options.themeFile = theme
         }
         if let include = arguments.value("--include") {
             guard let value = CommentFilter(rawValue: include) else { throw usage("--include takes open, resolved or all") }

@@ -53,11 +53,12 @@ enum SnapshotCommand {
                                   mode: try SnapshotMode.resolve(asked), isCI: SnapshotMode.isCI())
         store.diff.threshold = manifest.threshold ?? 0.1
         store.maxDiffPixels = manifest.maxDiffPixels ?? 0
+        let cases = manifest.cases.filter { only == nil || $0.name == only }
+        guard !cases.isEmpty else { throw usage("no case named \(only ?? "")") }
+        try checkPaths(manifest: path, cases: cases, of: manifest, base: base, store: store)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pinrender-snapshot-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let cases = manifest.cases.filter { only == nil || $0.name == only }
-        guard !cases.isEmpty else { throw usage("no case named \(only ?? "")") }
         var failures = 0
         for c in cases {
             let (image, layout) = try manifest.render(c, base: base, scratch: scratch)
@@ -73,5 +74,20 @@ enum SnapshotCommand {
         }
         print("\(cases.count - failures) passed, \(failures) failed")
         return failures == 0 ? 0 : 1
+    }
+
+    /// Refuses a run that would write a reference or an artifact over a file it reads (the
+    /// manifest, a case's document or pins) or over another case's file.
+    private static func checkPaths(manifest path: String, cases: [SnapshotManifest.Case], of manifest: SnapshotManifest,
+                                   base: URL, store: SnapshotStore) throws {
+        var paths = OutputPaths()
+        paths.read(path, option: "MANIFEST", role: "the manifest")
+        for c in cases {
+            paths.read(files: try manifest.options(for: c, base: base, output: ""), naming: "case \(c.name): ")
+        }
+        for c in cases {
+            for (option, file) in store.writes(named: c.name) { paths.write(file, option: option) }
+        }
+        try paths.check()
     }
 }

@@ -188,43 +188,80 @@ static int write_chunk(FILE *file, const char *type, const uint8_t *data, size_t
         && fwrite(tail, 1, 4, file) == 4 ? 0 : -1;
 }
 
-int pr_png_write_stripes(const char *path, int width, int height, const pr_png_stripe *stripes, int count,
-                         pr_error *error) {
-    FILE *file = fopen(path, "wb");
-    if (file == NULL) {
-        snprintf(error->message, sizeof error->message, "%s", strerror(errno));
-        return -1;
+struct pr_png_stream {
+    FILE *file;
+    uLong adler;
+};
+
+static void write_failed(pr_error *error, int saved) {
+    snprintf(error->message, sizeof error->message, "Write Error: %s", strerror(saved ? saved : EIO));
+}
+
+pr_png_stream *pr_png_stream_open(const char *path, int width, int height, pr_error *error) {
+    pr_png_stream *stream = calloc(1, sizeof *stream);
+    if (stream == NULL) {
+        snprintf(error->message, sizeof error->message, "out of memory");
+        return NULL;
     }
+    stream->file = fopen(path, "wb");
+    if (stream->file == NULL) {
+        snprintf(error->message, sizeof error->message, "%s", strerror(errno));
+        free(stream);
+        return NULL;
+    }
+    stream->adler = adler32(0L, Z_NULL, 0);
     static const uint8_t signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n' };
     uint8_t ihdr[13];
     put32(ihdr, (uint32_t)width);
     put32(ihdr + 4, (uint32_t)height);
     ihdr[8] = 8; ihdr[9] = 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0; /* 8-bit RGB */
     static const uint8_t zlib_header[2] = { 0x78, 0x9C };
-    uLong adler = adler32(0L, Z_NULL, 0);
-    for (int i = 0; i < count; i++) {
-        adler = adler32_combine(adler, stripes[i].adler, (z_off_t)stripes[i].raw_length);
-    }
-    uint8_t trailer[4];
-    put32(trailer, (uint32_t)adler);
     errno = 0;
-    int ok = fwrite(signature, 1, 8, file) == 8 && write_chunk(file, "IHDR", ihdr, 13) == 0
-        && write_chunk(file, "IDAT", zlib_header, 2) == 0;
-    for (int i = 0; i < count && ok; i++) {
-        /* IDAT chunks of at most 1 MB. */
-        for (size_t offset = 0; offset < stripes[i].length && ok; offset += 1 << 20) {
-            size_t length = stripes[i].length - offset;
-            if (length > 1 << 20) length = 1 << 20;
-            ok = write_chunk(file, "IDAT", stripes[i].data + offset, length) == 0;
-        }
+    if (fwrite(signature, 1, 8, stream->file) != 8 || write_chunk(stream->file, "IHDR", ihdr, 13) != 0
+        || write_chunk(stream->file, "IDAT", zlib_header, 2) != 0 || fflush(stream->file) != 0) {
+        write_failed(error, errno);
+        pr_png_stream_close(stream);
+        return NULL;
     }
-    ok = ok && write_chunk(file, "IDAT", trailer, 4) == 0 && write_chunk(file, "IEND", NULL, 0) == 0;
-    if (fflush(file) != 0 || ferror(file)) ok = 0;
+    return stream;
+}
+
+int pr_png_stream_append(pr_png_stream *stream, const pr_png_stripe *stripe, pr_error *error) {
+    errno = 0;
+    int ok = 1;
+    /* IDAT chunks of at most 1 MB, each stripe starting a new one. */
+    for (size_t offset = 0; offset < stripe->length && ok; offset += 1 << 20) {
+        size_t length = stripe->length - offset;
+        if (length > 1 << 20) length = 1 << 20;
+        ok = write_chunk(stream->file, "IDAT", stripe->data + offset, length) == 0;
+    }
+    /* Flushed: what is appended is in the file, not in a buffer the size of a stripe. */
+    if (!ok || fflush(stream->file) != 0) {
+        write_failed(error, errno);
+        return -1;
+    }
+    stream->adler = adler32_combine(stream->adler, stripe->adler, (z_off_t)stripe->raw_length);
+    return 0;
+}
+
+int pr_png_stream_finish(pr_png_stream *stream, pr_error *error) {
+    uint8_t trailer[4];
+    put32(trailer, (uint32_t)stream->adler);
+    errno = 0;
+    int ok = write_chunk(stream->file, "IDAT", trailer, 4) == 0 && write_chunk(stream->file, "IEND", NULL, 0) == 0;
+    if (fflush(stream->file) != 0 || ferror(stream->file)) ok = 0;
     int saved = errno;
-    if (fclose(file) != 0) ok = 0;
+    if (fclose(stream->file) != 0) ok = 0;
+    stream->file = NULL;
     if (!ok) {
-        snprintf(error->message, sizeof error->message, "Write Error: %s", strerror(saved ? saved : errno));
+        write_failed(error, saved ? saved : errno);
         return -1;
     }
     return 0;
+}
+
+void pr_png_stream_close(pr_png_stream *stream) {
+    if (stream == NULL) return;
+    if (stream->file != NULL) fclose(stream->file);
+    free(stream);
 }

@@ -30,8 +30,8 @@ public struct SnapshotStore {
 
     /// Checks `actual` (and its layout JSON, if any) against the reference `name`.
     public func check(_ actual: PixelBuffer, layout: Data?, named name: String) throws -> Outcome {
-        let reference = directory.appendingPathComponent("\(name).png")
-        let referenceLayout = directory.appendingPathComponent("\(name).json")
+        let reference = self.reference(name, "png")
+        let referenceLayout = self.reference(name, "json")
         let exists = FileManager.default.fileExists(atPath: reference.path)
         if !exists && (mode == .never || isCI) {
             throw SnapshotError.missing(name: name, reference: reference.path)
@@ -64,17 +64,32 @@ public struct SnapshotStore {
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         var files: [String] = []
         func save(_ image: PixelBuffer, _ suffix: String) throws {
-            let path = artifacts.appendingPathComponent("\(name).\(suffix).png").path
+            let path = artifact(name, "\(suffix).png").path
             try image.writePNG(to: path, name: path)
             files.append(path)
         }
         try save(expected, "expected")
         try save(actual, "actual")
         if let diffImage { try save(PixelBuffer(width: actual.width, height: actual.height, rgba: diffImage), "diff") }
-        let reportPath = artifacts.appendingPathComponent("\(name).report.txt")
+        let reportPath = artifact(name, "report.txt")
         try Data((report.joined(separator: "\n") + "\n").utf8).write(to: reportPath)
         files.append(reportPath.path)
         throw SnapshotError.different(name: name, summary: report.joined(separator: "; "), artifacts: files)
+    }
+
+    /// Every file ``check(_:layout:named:)`` may write for the snapshot `name`, with the
+    /// option that says where: its reference (unless the mode is `never`) and its artifacts.
+    public func writes(named name: String) -> [(option: String, path: String)] {
+        (mode == .never ? [] : ["png", "json"].map { ("--dir", reference(name, $0).path) })
+            + ["expected.png", "actual.png", "diff.png", "report.txt"].map { ("--artifacts", artifact(name, $0).path) }
+    }
+
+    private func reference(_ name: String, _ suffix: String) -> URL {
+        directory.appendingPathComponent("\(name).\(suffix)")
+    }
+
+    private func artifact(_ name: String, _ suffix: String) -> URL {
+        artifacts.appendingPathComponent("\(name).\(suffix)")
     }
 
     private func record(_ image: PixelBuffer, layout: Data?, at reference: URL, layoutAt referenceLayout: URL) throws {

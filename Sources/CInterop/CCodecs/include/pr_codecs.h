@@ -35,7 +35,7 @@ int pr_png_write_rgb24(const char *path, const uint8_t *pixels, int width, int h
 
 /* One horizontal stripe of an 8-bit RGB PNG: its rows Up-filtered and deflated on their
    own, so that the stripes of one image can be made on different cores (or drawn one at a
-   time) and joined by pr_png_write_stripes. */
+   time) and joined by a pr_png_stream. */
 typedef struct {
     uint8_t *data;
     size_t length;
@@ -52,9 +52,19 @@ int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride,
 
 void pr_png_stripe_free(pr_png_stripe *stripe);
 
-/* Writes a PNG of `width` x `height` from its stripes, top to bottom, with no time stamp. */
-int pr_png_write_stripes(const char *path, int width, int height, const pr_png_stripe *stripes, int count,
-                         pr_error *error);
+/* A PNG of `width` x `height` written to its file as its stripes come, top to bottom, with
+   no time stamp: open writes the header, each append one stripe's data (in the file when
+   it returns), finish the checksum and the end, and closes the file. Free it with
+   pr_png_stream_close (which closes the file if finish was not reached). */
+typedef struct pr_png_stream pr_png_stream;
+
+pr_png_stream *pr_png_stream_open(const char *path, int width, int height, pr_error *error);
+
+int pr_png_stream_append(pr_png_stream *stream, const pr_png_stripe *stripe, pr_error *error);
+
+int pr_png_stream_finish(pr_png_stream *stream, pr_error *error);
+
+void pr_png_stream_close(pr_png_stream *stream);
 
 int pr_jpeg_read_info(const uint8_t *bytes, size_t length, pr_image_info *info, pr_error *error);
 

@@ -68,7 +68,7 @@ public struct DiffJob {
         guard a.count == b.count else {
             return Report(pages: [], pageCounts: (a.count, b.count), withinBudget: false, files: [])
         }
-        let diffPaths = output.map { output in a.count == 1 ? [output] : (1...a.count).map { RenderJob.pngPath(output, page: $0) } }
+        let diffPaths = output.map { output in a.count == 1 ? [output] : (1...a.count).map { PageFiles.path(output, page: $0) } }
         var checked = OutputPaths()
         checked.read(expected, option: "EXPECTED", role: "the expected image")
         checked.read(actual, option: "ACTUAL", role: "the actual image")

@@ -54,7 +54,7 @@ public struct RenderJob {
         let input = try RenderInput(options: options)
         let document = input.document
         let pages = try options.pages.pages(of: document.pageCount, file: input.documentName)
-        let pagePaths = kind == .png && pages.count > 1 ? pages.map { Self.pngPath(options.output, page: $0) } : [options.output]
+        let pagePaths = kind == .png && pages.count > 1 ? pages.map { PageFiles.path(options.output, page: $0) } : [options.output]
         var paths = OutputPaths(reading: options)
         for path in pagePaths { paths.write(path, option: "-o") }
         for (option, path) in [("--layout-json", options.layoutJSON), ("--summary-json", options.summaryJSON),
@@ -194,17 +194,6 @@ public struct RenderJob {
             }
         }
         return scene
-    }
-
-    /// Where page `page` of a multi-page PNG export goes: `%d` in the path is replaced by
-    /// the page number; otherwise `-N` goes before the extension (`plan.png` -> `plan-3.png`).
-    public static func pngPath(_ output: String, page: Int) -> String {
-        if output.contains("%d") { return output.replacingOccurrences(of: "%d", with: String(page)) }
-        let url = URL(fileURLWithPath: output)
-        let base = url.deletingPathExtension().lastPathComponent
-        let name = "\(base)-\(page).\(url.pathExtension)"
-        let directory = (output as NSString).deletingLastPathComponent
-        return directory.isEmpty ? name : directory + "/" + name
     }
 
     private func defaultSize(_ document: SourceDocument) -> SizeRequest {

@@ -21,7 +21,7 @@ public struct RenderOptions {
     public var jobTimeout: Double { timeout ?? 600 }
     /// The most bytes a pins URL may answer, after decompression (`--max-response`).
     public var maxResponse = PinSource.defaultMaxResponse
-    /// `.png` or `.pdf`; several PNG pages go to numbered files (see ``RenderJob/pngPath(_:page:)``).
+    /// `.png` or `.pdf`; several PNG pages go to numbered files (see ``PageFiles/path(_:page:)``).
     public var output: String
     public var pages: PageSelection = .all
     /// nil: 150 dpi for PDF pages, scale 1 for images and canvases.

@@ -2,7 +2,7 @@ import Foundation
 import PinRenderCore
 
 /// Everything `pinrender render` is asked to do.
-public struct RenderOptions {
+public struct RenderOptions: Equatable {
     /// A document path, or nil with ``canvas`` set.
     public var input: String?
     /// A blank container of this size instead of a document (`--canvas WxH`).
@@ -61,4 +61,7 @@ public struct RenderOptions {
         self.pins = pins
         self.output = output
     }
+
+    /// The options before any is given: the defaults, and no input, pins or output yet.
+    public static var unset: RenderOptions { RenderOptions(input: nil, pins: "", output: "") }
 }

@@ -31,7 +31,7 @@ let package = Package(
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
         .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CSoup"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
-        .executableTarget(name: "pinrender", dependencies: ["PinRender"]),
+        .executableTarget(name: "pinrender", dependencies: ["PinRender", "PinRenderCore"]),
         .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"],
                           path: "Sources/pinrender-bench"),
 

@@ -4,51 +4,82 @@ import PinRenderCore
 
 /// `pinrender cluster`: parses arguments and prints the clusters of a pins file.
 enum ClusterCommand {
-    static let help = """
-    pinrender cluster: group pins into clusters per zoom (supercluster's algorithm, Cartesian)
+    /// What `cluster` is asked for: the clustering, one zoom or all, and the format.
+    struct Request {
+        var options = ClusterOptions()
+        var zoom: Int?
+        var json = false
+    }
 
-    USAGE
-      pinrender cluster PINS [--zoom Z] [--max-zoom Z] [--min-zoom Z] [--radius R]
-                             [--extent E] [--min-points N] [--json]
+    static let parser = OptionParser<Request>(command: "cluster", groups: [
+        OptionGroup(title: "OPTIONS", options: [
+            Option("--zoom", value: "Z", help: "only this zoom (0 to 61; default: every zoom)") { text, request in
+                request.zoom = try OptionValue.whole(text, needs: "a whole number in 0...61") { (0...61).contains($0) }
+            },
+            Option("--min-zoom", value: "Z", help: "the first zoom (default 0)") { text, request in
+                request.options.minZoom = try OptionValue.whole(text, needs: "a whole number in 0...60") { (0...60).contains($0) }
+            },
+            Option("--max-zoom", value: "Z", help: "the last zoom where pins are grouped (default 16)") { text, request in
+                request.options.maxZoom = try OptionValue.whole(text, needs: "a whole number in 0...60") { (0...60).contains($0) }
+            },
+            Option("--radius", value: "R", help: "pins closer than R pixels are grouped (default 40)") { text, request in
+                request.options.radius = try OptionValue.number(text, needs: "a positive number") { $0 > 0 }
+            },
+            Option("--extent", value: "E", help: "the content's width at zoom 0, in pixels (default 512)") { text, request in
+                request.options.extent = try OptionValue.number(text, needs: "a positive number") { $0 > 0 }
+            },
+            Option("--min-points", value: "N", help: "the fewest pins that make a cluster (default 2)") { text, request in
+                request.options.minPoints = try OptionValue.whole(text, needs: "a whole number in 1...2147483647") {
+                    (1...Int(Int32.max)).contains($0)
+                }
+            },
+            Option("--json", help: "print JSON (below) instead of a table of counts per zoom") { _, request in
+                request.json = true
+            },
+        ]) { given, request in
+            if request.options.maxZoom < request.options.minZoom {
+                throw OptionProblem.statement("\(given.name("--max-zoom")) is below \(given.name("--min-zoom"))")
+            }
+        },
+    ])
 
-    At zoom z the content is E x 2^z pixels wide; pins closer than R pixels there are grouped.
-    Defaults: --radius 40 --extent 512 --min-points 2 --min-zoom 0 --max-zoom 16.
-    Zooms run from --min-zoom to --max-zoom + 1, where every pin stands alone and pins that
-    were still grouped at --max-zoom (the same spot) are fanned out (fanX, fanY).
+    static var help: String {
+        """
+        pinrender cluster: group pins into clusters per zoom (supercluster's algorithm, Cartesian)
 
-    --json prints {"zooms": [{"zoom", "clusters": [{"id", "x", "y", "count", "unresolved",
-    "expansionZoom", "pinIds"}], "points": [{"id", "x", "y"}]}]} with x, y normalized;
-    without it, a table of counts per zoom.
+        USAGE
+          pinrender cluster PINS [--zoom Z] [--max-zoom Z] [--min-zoom Z] [--radius R]
+                                 [--extent E] [--min-points N] [--json]
 
-    EXAMPLES
-      pinrender cluster samples/pins/floorplan-crowd.json --zoom 2 --json
-      pinrender cluster pins.json --max-zoom 8 --radius 60
-    """
+        At zoom z the content is E x 2^z pixels wide; pins closer than R pixels there are grouped.
+        Zooms run from --min-zoom to --max-zoom + 1, where every pin stands alone and pins that
+        were still grouped at --max-zoom (the same spot) are fanned out (fanX, fanY).
+
+        \(parser.help)
+
+        --json prints {"zooms": [{"zoom", "clusters": [{"id", "x", "y", "count", "unresolved",
+        "expansionZoom", "pinIds"}], "points": [{"id", "x", "y"}]}]} with x, y normalized.
+
+        EXAMPLES
+          pinrender cluster samples/pins/floorplan-crowd.json --zoom 2 --json
+          pinrender cluster pins.json --max-zoom 8 --radius 60
+        """
+    }
 
     static func run(_ words: [String]) throws -> Int32 {
-        var arguments = try Arguments.parse(words, valued: ["--zoom", "--max-zoom", "--min-zoom", "--radius",
-                                                            "--extent", "--min-points"])
-        if arguments.flag("--help", "-h") {
+        if asksForHelp(words) {
             print(help)
             return 0
         }
-        var options = ClusterOptions()
-        if let v = arguments.value("--radius") { options.radius = try number(v, "--radius") }
-        if let v = arguments.value("--extent") { options.extent = try number(v, "--extent") }
-        if let v = arguments.value("--min-points") { options.minPoints = try whole(v, "--min-points", 1...Int(Int32.max)) }
-        if let v = arguments.value("--min-zoom") { options.minZoom = try whole(v, "--min-zoom", 0...60) }
-        if let v = arguments.value("--max-zoom") { options.maxZoom = try whole(v, "--max-zoom", 0...60) }
-        guard options.maxZoom >= options.minZoom else { throw usage("--max-zoom is below --min-zoom") }
-        let zoom = try arguments.value("--zoom").map { try whole($0, "--zoom", 0...61) }
-        let json = arguments.flag("--json")
-        try arguments.finish()
-        guard arguments.positionals.count == 1, let source = arguments.positionals.first else {
-            throw usage("cluster needs one PINS file (or - for standard input)")
+        var request = Request()
+        let sources = try parser.parse(words, into: &request)
+        guard sources.count == 1, let source = sources.first else {
+            throw InputError.usage("cluster needs one PINS file (or - for standard input)")
         }
-        let index = try ClusterReport.index(pinsAt: source, options: options)
-        let zooms = zoom.map { [min(max($0, index.zoomRange.lowerBound), index.zoomRange.upperBound)] }
+        let index = try ClusterReport.index(pinsAt: source, options: request.options)
+        let zooms = request.zoom.map { [min(max($0, index.zoomRange.lowerBound), index.zoomRange.upperBound)] }
             ?? Array(index.zoomRange)
-        if json {
+        if request.json {
             ClusterReport.writeJSON(index, zooms: zooms) { FileHandle.standardOutput.write($0) }
         } else {
             print("zoom  clusters  single pins  largest")
@@ -60,17 +91,5 @@ enum ClusterCommand {
             }
         }
         return 0
-    }
-
-    private static func number(_ text: String, _ option: String) throws -> Double {
-        guard let value = Double(text), value > 0, value.isFinite else { throw usage("\(option) needs a positive number") }
-        return value
-    }
-
-    private static func whole(_ text: String, _ option: String, _ range: ClosedRange<Int>) throws -> Int {
-        guard let value = Int(text), range.contains(value) else {
-            throw usage("\(option) needs a whole number in \(range.lowerBound)...\(range.upperBound)")
-        }
-        return value
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import PinRender
 import PinRenderCore
 
 /// `pinrender devices`: the screen presets.
 enum DevicesCommand {
     static func run(_ words: [String]) throws -> Int32 {
-        if words.contains("--help") || words.contains("-h") {
+        if asksForHelp(words) {
             print("""
             pinrender devices: the screen presets for --device and --devices
 
@@ -13,7 +14,7 @@ enum DevicesCommand {
             """)
             return 0
         }
-        guard words.isEmpty else { throw usage("devices takes no arguments") }
+        guard words.isEmpty else { throw InputError.usage("devices takes no arguments") }
         func column(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
         print(column("name", 19), column("device", 21), column("points", 10), column("scale", 7), column("pixels", 11), "ppi")
         for device in DevicePreset.all {

@@ -4,60 +4,68 @@ import PinRenderCore
 
 /// `pinrender preview`: parses arguments and writes a contact sheet of device screens.
 enum PreviewCommand {
-    static let help = """
-    pinrender preview: the same page and pins on several screens and zoom levels, side by side
+    /// What a preview is asked for: the render options, the screens and the zoom levels.
+    struct Request {
+        var options = RenderOptions.unset
+        var screens: [DevicePreset.Screen] = []
+        var zooms = [1.0]
+    }
 
-    USAGE
-      pinrender preview INPUT --pins PINS --devices NAME,NAME,... -o SHEET.png [options]
+    static let parser = OptionParser<Request>(command: "preview", groups: [
+        OptionGroup<RenderOptions>.document.pullback(\.options),
+        OptionGroup<RenderOptions>.page.pullback(\.options),
+        OptionGroup<RenderOptions>.pinsSource.pullback(\.options),
+        OptionGroup(title: "OUTPUT", options: [
+            Option<RenderOptions>.output.described(value: "SHEET.png", help: "the contact sheet, a .png").pullback(\.options),
+        ]),
+        screens,
+        OptionGroup<RenderOptions>.view.pullback(\.options),
+        OptionGroup<RenderOptions>.drawing.pullback(\.options),
+    ])
 
-    Every screen is drawn at one physical scale (120 pixels per inch of the real device), in
-    rows, one row per zoom level, each labelled with device, orientation, size and zoom.
+    /// `--devices LIST`, `--zooms LIST`.
+    static let screens = OptionGroup<Request>(title: "SCREENS", options: [
+        Option("--devices", value: "NAME,NAME,...", help: "presets (pinrender devices), NAME@landscape, or WxH@S") { text, request in
+            request.screens = try text.split(separator: ",").map { try OptionValue.screen(String($0)) }
+        }.required(),
+        Option("--zooms", value: "LIST", help: "zoomScale levels, e.g. 1,2,4 (default 1)") { text, request in
+            request.zooms = try text.split(separator: ",").map {
+                try OptionValue.number(String($0), needs: "numbers from 1 up, e.g. 1,2,4") { $0 >= 1 && $0 <= 1000 }
+            }
+        },
+    ]) { _, request in
+        if request.screens.isEmpty || request.zooms.isEmpty {
+            throw OptionProblem.predicate("needs at least one device and zoom")
+        }
+    }
 
-    OPTIONS
-      --devices LIST           presets (pinrender devices), NAME@landscape, or WxH@S
-      --zooms LIST             zoomScale levels, e.g. 1,2,4 (default 1)
-      --focus PIN_ID           scroll every screen so this pin is centered
-      --page N                 the page (default 1)
-      --safe-area              keep the content inside each device's safe area
-      --tooltips, --cluster, --theme, --content-id, --timezone, --password, --header,
-      --timeout                as for pinrender render
+    static var help: String {
+        """
+        pinrender preview: the same page and pins on several screens and zoom levels, side by side
 
-    EXAMPLE
-      pinrender preview samples/floorplan.pdf --pins samples/pins/floorplan-crowd.json \\
-          --devices iphone-se,iphone-15-pro-max,ipad-pro-12.9@landscape,pixel-8 --zooms 1,3 \\
-          --focus p20 -o sheet.png
-    """
+        USAGE
+          pinrender preview INPUT --pins PINS --devices NAME,NAME,... -o SHEET.png [options]
+
+        Every screen is drawn at one physical scale (120 pixels per inch of the real device), in
+        rows, one row per zoom level, each labelled with device, orientation, size and zoom.
+
+        \(parser.help)
+
+        EXAMPLE
+          pinrender preview samples/floorplan.pdf --pins samples/pins/floorplan-crowd.json \\
+              --devices iphone-se,iphone-15-pro-max,ipad-pro-12.9@landscape,pixel-8 --zooms 1,3 \\
+              --focus p20 -o sheet.png
+        """
+    }
 
     static func run(_ words: [String]) throws -> Int32 {
-        var arguments = try Arguments.parse(words, valued: ["--pins", "-o", "--output", "--devices", "--zooms", "--focus",
-                                                            "--page", "--tooltips", "--cluster", "--theme",
-                                                            "--content-id", "--password", "--max-pixels", "--timezone", "--include",
-                                                            "--header", "--timeout", "--max-response"])
-        if arguments.flag("--help", "-h") {
+        if asksForHelp(words) {
             print(help)
             return 0
         }
-        guard let pins = arguments.value("--pins") else { throw usage("preview needs --pins PINS") }
-        guard let output = arguments.value("-o", "--output") else { throw usage("preview needs -o SHEET.png") }
-        guard let list = arguments.value("--devices") else { throw usage("preview needs --devices NAME,NAME,...") }
-        guard arguments.positionals.count == 1 else { throw usage("preview needs one INPUT document") }
-        var options = RenderOptions(input: arguments.positionals[0], pins: pins, output: output)
-        if let page = arguments.value("--page") {
-            guard let number = Int(page), number >= 1 else { throw usage("--page needs a page number from 1") }
-            options.pages = .list([number])
-        }
-        try RenderCommand.parseDrawingOptions(&arguments, into: &options)
-        let screens = try list.split(separator: ",").map { try DevicePreset.screen(named: String($0)) }
-        var zooms = [1.0]
-        if let text = arguments.value("--zooms") {
-            zooms = try text.split(separator: ",").map {
-                guard let value = Double($0), value >= 1, value <= 1000 else { throw usage("--zooms needs numbers from 1 up, e.g. 1,2,4") }
-                return value
-            }
-        }
-        try arguments.finish()
-        guard !screens.isEmpty, !zooms.isEmpty else { throw usage("preview needs at least one device and zoom") }
-        var job = PreviewJob(options: options, screens: screens, zooms: zooms)
+        var request = Request()
+        guard try parser.parse(words, into: &request).isEmpty else { throw InputError.usage("preview needs one INPUT document") }
+        var job = PreviewJob(options: request.options, screens: request.screens, zooms: request.zooms)
         job.overrun = endOnTimeout
         let result = try job.run()
         for warning in result.warnings { warn(warning) }

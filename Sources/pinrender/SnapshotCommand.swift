@@ -4,64 +4,102 @@ import PinRenderCore
 
 /// `pinrender snapshot`: runs a manifest of render cases against stored references.
 enum SnapshotCommand {
-    static let help = """
-    pinrender snapshot: render a manifest of cases and compare each with its reference
+    /// Where references and artifacts go, which cases run, and the record mode.
+    struct Request {
+        var directory: String?
+        var artifacts: String?
+        var only: String?
+        var record: SnapshotMode?
+    }
 
-    USAGE
-      pinrender snapshot MANIFEST.json [--dir DIR] [--record all|failed|missing|never]
-                                       [--artifacts DIR] [--only NAME]
+    static let parser = OptionParser<Request>(command: "snapshot", groups: [
+        OptionGroup(title: "OPTIONS", options: [
+            Option("--dir", value: "DIR", help: "where references are (default: __snapshots__ beside the manifest)",
+                   isPath: true) { text, request in
+                request.directory = text
+            },
+            Option("--record", value: OptionValue.placeholder(SnapshotMode.self), help: """
+                which references to write (or PINRENDER_RECORD): missing (default)
+                those that do not exist yet, failed also those that differ, all
+                every one, never none. With CI set, a missing reference is a
+                failure, never recorded silently
+                """) { text, request in
+                request.record = try OptionValue.choice(text, of: SnapshotMode.self)
+            },
+            Option("--artifacts", value: "DIR", help: """
+                where a mismatch writes <case>.expected.png, .actual.png, .diff.png
+                and .report.txt (which pins moved, appeared, changed...); default
+                snapshot-artifacts beside DIR
+                """, isPath: true) { text, request in
+                request.artifacts = text
+            },
+            Option("--only", value: "NAME", help: "run only the case of this name") { text, request in
+                request.only = text
+            },
+        ]),
+    ])
 
-    References are DIR/<case>.png and DIR/<case>.json (default DIR: __snapshots__ beside the
-    manifest). --record (or PINRENDER_RECORD): missing (default) writes references that do
-    not exist yet, failed also rewrites those that differ, all rewrites every one, never
-    writes none. With CI set, a missing reference is a failure, never recorded silently.
-    A mismatch writes <case>.expected.png, .actual.png, .diff.png and .report.txt (which pins
-    moved, appeared, changed...) into --artifacts (default snapshot-artifacts beside DIR).
+    static var help: String {
+        func fields<Target>(_ parser: OptionParser<Target>) -> [String] {
+            parser.options.map { "\"\($0.key)\"" }
+        }
+        var lines: [String] = []
+        for field in fields(SnapshotManifest.caseOptions) {
+            if let last = lines.last, last.count + field.count < 86 { lines[lines.count - 1] += ", " + field } else { lines.append(field) }
+        }
+        return """
+        pinrender snapshot: render a manifest of cases and compare each with its reference
 
-    The manifest: {"threshold": 0.1, "maxDiffPixels": 0, "cases": [{"name", "input" or
-    "canvas", "pins", "page", "dpi" | "width" | "scale", "device", "zoom", "focus",
-    "tooltips", "cluster", "include", "threads"}]}, paths relative to the manifest.
+        USAGE
+          pinrender snapshot MANIFEST.json [--dir DIR] [--record all|failed|missing|never]
+                                           [--artifacts DIR] [--only NAME]
 
-    EXIT STATUS
-      0 every case matches (or was recorded); 1 some differ or are missing; 2 bad manifest
+        References are DIR/<case>.png and DIR/<case>.json.
 
-    EXAMPLE
-      pinrender snapshot Tests/Snapshots/snapshots.json
-    """
+        \(parser.help)
+
+        MANIFEST
+          {\(fields(SnapshotManifest.settings).joined(separator: ", ")), "cases": [{"name", ...}]}
+          The fields of a case: "name" and these options of pinrender render, with the same checks
+          (pinrender render --help; --max-pixels is "maxPixels", a flag is true or false):
+          \(lines.joined(separator: ",\n  "))
+          Paths are relative to the manifest.
+
+        EXIT STATUS
+          0 every case matches (or was recorded); 1 some differ or are missing; 2 bad manifest
+
+        EXAMPLE
+          pinrender snapshot Tests/Snapshots/snapshots.json
+        """
+    }
 
     static func run(_ words: [String]) throws -> Int32 {
-        var arguments = try Arguments.parse(words, valued: ["--dir", "--record", "--artifacts", "--only"])
-        if arguments.flag("--help", "-h") {
+        if asksForHelp(words) {
             print(help)
             return 0
         }
-        let directory = arguments.value("--dir"), artifacts = arguments.value("--artifacts")
-        let only = arguments.value("--only")
-        let asked = try arguments.value("--record").map { text -> SnapshotMode in
-            guard let mode = SnapshotMode(rawValue: text) else { throw usage("--record takes all, failed, missing or never") }
-            return mode
-        }
-        try arguments.finish()
-        guard arguments.positionals.count == 1 else { throw usage("snapshot needs one MANIFEST.json") }
-        let path = arguments.positionals[0]
+        var request = Request()
+        let manifests = try parser.parse(words, into: &request)
+        guard manifests.count == 1 else { throw InputError.usage("snapshot needs one MANIFEST.json") }
+        let path = manifests[0]
         let manifest = try SnapshotManifest.load(path)
         let base = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let references = directory.map { URL(fileURLWithPath: $0) } ?? base.appendingPathComponent("__snapshots__")
+        let references = request.directory.map { URL(fileURLWithPath: $0) } ?? base.appendingPathComponent("__snapshots__")
         var store = SnapshotStore(directory: references,
-                                  artifacts: artifacts.map { URL(fileURLWithPath: $0) }
+                                  artifacts: request.artifacts.map { URL(fileURLWithPath: $0) }
                                       ?? references.deletingLastPathComponent().appendingPathComponent("snapshot-artifacts"),
-                                  mode: try SnapshotMode.resolve(asked), isCI: SnapshotMode.isCI())
-        store.diff.threshold = manifest.threshold ?? 0.1
-        store.maxDiffPixels = manifest.maxDiffPixels ?? 0
-        let cases = manifest.cases.filter { only == nil || $0.name == only }
-        guard !cases.isEmpty else { throw usage("no case named \(only ?? "")") }
-        try checkPaths(manifest: path, cases: cases, of: manifest, base: base, store: store)
+                                  mode: try SnapshotMode.resolve(request.record), isCI: SnapshotMode.isCI())
+        store.diff = manifest.diff
+        store.maxDiffPixels = manifest.maxDiffPixels
+        let cases = manifest.cases.filter { request.only == nil || $0.name == request.only }
+        guard !cases.isEmpty else { throw InputError.usage("no case named \(request.only ?? "")") }
+        try checkPaths(manifest: path, cases: cases, store: store)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pinrender-snapshot-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         var failures = 0
         for c in cases {
-            let (image, layout) = try manifest.render(c, base: base, scratch: scratch)
+            let (image, layout) = try manifest.render(c, scratch: scratch)
             do {
                 switch try store.check(image, layout: layout, named: c.name) {
                 case .matched: print("ok \(c.name)")
@@ -78,12 +116,11 @@ enum SnapshotCommand {
 
     /// Refuses a run that would write a reference or an artifact over a file it reads (the
     /// manifest, a case's document or pins) or over another case's file.
-    private static func checkPaths(manifest path: String, cases: [SnapshotManifest.Case], of manifest: SnapshotManifest,
-                                   base: URL, store: SnapshotStore) throws {
+    private static func checkPaths(manifest path: String, cases: [SnapshotManifest.Case], store: SnapshotStore) throws {
         var paths = OutputPaths()
         paths.read(path, option: "MANIFEST", role: "the manifest")
         for c in cases {
-            paths.read(files: try manifest.options(for: c, base: base, output: ""), naming: "case \(c.name): ")
+            paths.read(files: c.options, naming: "case \(c.name): ")
         }
         for c in cases {
             for (option, file) in store.writes(named: c.name) { paths.write(file, option: option) }

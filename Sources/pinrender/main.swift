@@ -1,7 +1,6 @@
 import Foundation
 import PinRender
 import PinRenderCore
-import PinRenderGraphics
 
 /// The version `pinrender --version` prints.
 let version = "0.1.0"
@@ -27,6 +26,11 @@ EXAMPLE
 
 Exit status: 0 done; 2 bad usage or bad input (one line on standard error, nothing written).
 """
+
+/// Whether a command's words ask for its help.
+func asksForHelp(_ words: [String]) -> Bool {
+    words.contains("--help") || words.contains("-h")
+}
 
 /// Prints a warning line on standard error.
 func warn(_ message: String) {
@@ -65,7 +69,7 @@ func main() -> Int32 {
         case "snapshot":
             return try SnapshotCommand.run(Array(words.dropFirst()))
         case let other?:
-            throw usage("unknown command \(other)")
+            throw InputError.usage("unknown command \(other)")
         }
     } catch {
         FileHandle.standardError.write(Data("pinrender: \(error)\n".utf8))

@@ -72,6 +72,8 @@ import Testing
         Case(name: "device with a PDF output", pins: nil, arguments: ["{doc}", "--device", "iphone-15", "-o", "{dir}/out.pdf"], mentions: ["--device"]),
         Case(name: "unknown device", pins: nil, arguments: ["{doc}", "--device", "nokia-3310"], mentions: ["nokia-3310"]),
         Case(name: "zoom without a device", pins: nil, arguments: ["{doc}", "--zoom", "2"], mentions: ["--device"]),
+        Case(name: "option given twice", pins: nil, arguments: ["{doc}", "--dpi", "10", "--dpi", "20"], mentions: ["--dpi", "twice"]),
+        Case(name: "page and pages", pins: nil, arguments: ["{doc}", "--page", "1", "--pages", "2"], mentions: ["--page", "--pages"]),
     ]
 
     @Test(arguments: cases)

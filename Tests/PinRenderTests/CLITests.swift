@@ -15,6 +15,33 @@ import PinRenderGraphics
         #expect(unknown.status == 2 && unknown.stderr.contains("frobnicate"))
     }
 
+    /// Every command's help has an example and lists the flags of the CLI contract; every
+    /// option it lists is one the command takes.
+    @Test func everyHelpListsOptionsTheCommandTakes() throws {
+        let contract = [
+            "render": ["--pins", "-o", "--page", "--pages", "--dpi", "--width", "--scale", "--device", "--zoom", "--offset",
+                       "--tooltips", "--cluster", "--theme", "--layout-json", "--canvas"],
+            "preview": ["--pins", "--devices", "-o"],
+            "diff": ["-o", "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--json"],
+            "cluster": ["--zoom", "--max-zoom", "--radius", "--extent", "--min-points", "--json"],
+            "snapshot": ["--record", "--dir", "--artifacts", "--only"],
+        ]
+        for (command, flags) in contract {
+            let help = try Support.pinrender([command, "--help"])
+            #expect(help.status == 0 && help.stdout.contains("EXAMPLE"), "\(command)")
+            let listed = help.stdout.split(separator: "\n").filter { $0.hasPrefix("  -") }.flatMap { line in
+                line.split(separator: " ").prefix { $0.hasPrefix("-") }.map { String($0.trimmingCharacters(in: [","])) }
+            }
+            #expect(Set(flags).isSubset(of: listed), "\(command): \(Set(flags).subtracting(listed)) not in its help")
+            for flag in listed {
+                let run = try Support.pinrender([command, flag])
+                #expect(run.status == 2 && !run.stderr.contains("unknown option"), "\(command) \(flag): \(run.stderr)")
+            }
+        }
+        let devices = try Support.pinrender(["devices", "--help"])
+        #expect(devices.status == 0 && devices.stdout.contains("390x844@3"))
+    }
+
     @Test func pinsFromStandardInputAndSeveralPagesToNumberedPNGs() throws {
         let dir = try Support.scratch()
         let pins = try Data(contentsOf: URL(fileURLWithPath: Support.pinsFile([(1, 0.5, 0.5), (2, 0.5, 0.5)], in: dir)))

@@ -125,6 +125,21 @@ import PinRenderGraphics
         #expect(bad.status == 2 && bad.stderr.contains("nokia"))
     }
 
+    /// A preview takes the same INPUT options as render: a blank `--canvas` too.
+    @Test func previewOfABlankCanvas() throws {
+        let dir = try Support.scratch()
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
+        let out = dir.appendingPathComponent("sheet.png").path
+        #expect(try Support.pinsrenderOK(["preview", "--canvas", "390x844", "--pins", pins, "--devices", "iphone-se",
+                                           "--tooltips", "none", "-o", out]))
+        let sheet = try PixelBuffer(pngAt: out)
+        #expect(sheet.count(of: (0x10, 0x18, 0x28)) > 1000, "no bezel: \(sheet)")
+        // The one marker, at the middle of the screen: the middle of the sheet's width.
+        let center = try #require(sheet.centerOfColor(markerFill, near: (Double(sheet.width) / 2, Double(sheet.height) / 2),
+                                                      window: sheet.height / 2))
+        #expect(abs(center.x - Double(sheet.width) / 2) <= 2, "\(center) in \(sheet)")
+    }
+
     /// A 200-inch page at zoom 40 would be some 80,000 pixels a side: it only renders
     /// because only the visible part is rasterized.
     @Test func deepZoomRasterizesOnlyTheScreen() throws {

@@ -65,6 +65,29 @@ import PinSnapshot
         #expect(broken.status == 2 && broken.stderr.contains("pins"), "\(broken.stderr)")
     }
 
+    /// A manifest's cases are checked as the command line is, before anything is rendered or
+    /// written: a bad field is one line naming the case and the field.
+    @Test func aBadCaseFieldIsNamedAndNothingIsWritten() throws {
+        let dir = try Support.scratch()
+        let pins = Support.path("samples/pins/screenshot.json")
+        for (field, message) in [(#""canvas": "0x10""#, "cases[1].canvas: needs WxH, e.g. 390x844"),
+                                 (#""canvas": "100x100", "dpi": 0"#, "cases[1].dpi: needs a positive number"),
+                                 (#""canvas": "100x100", "zoom": 2"#, "cases[1]: zoom, offset, focus and safeArea need device"),
+                                 (#""canvas": "100x100", "dpl": 72"#, "cases[1].dpl: unknown field")] {
+            let manifest = """
+            {"cases": [{"name": "good", "canvas": "100x100", "pins": "\(pins)"},
+                       {"name": "bad", \(field), "pins": "\(pins)"}]}
+            """
+            let path = dir.appendingPathComponent("m.json").path
+            try Data(manifest.utf8).write(to: URL(fileURLWithPath: path))
+            let result = try Support.pinrender(["snapshot", path, "--record", "all"])
+            #expect(result.stderr.hasPrefix("pinrender: \(path): \(message)") && result.stderr.split(separator: "\n").count == 1,
+                    "\(field): \(result.stderr)")
+            #expect(result.status == 2 && result.stdout.isEmpty, "\(field): \(result.stdout)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["m.json"])
+        }
+    }
+
     /// The helper library, as a test suite of pinrender's own uses it.
     @Test func helperMatchesAndReportsPins() throws {
         var options = RenderOptions(input: Support.path("samples/screenshot.png"), pins: Support.path("samples/pins/screenshot.json"),

@@ -9,101 +9,92 @@ import PinRenderGraphics
 ///      "cases": [{"name": "plan-p1", "input": "../samples/floorplan.pdf",
 ///                 "pins": "../samples/pins/floorplan-few.json", "page": 1, "dpi": 72}]}
 ///
-/// Paths are relative to the manifest. A case also takes `width`, `scale`, `canvas` ("WxH"),
-/// `device`, `zoom`, `focus`, `tooltips`, `cluster`, `include`, `threads` ("panel").
-public struct SnapshotManifest: Decodable {
-    public struct Case: Decodable {
+/// A case's fields are the render options (``caseOptions``) by their keys (`--max-pixels`
+/// is `maxPixels`), read and checked by the same ``OptionParser`` as the command line; its
+/// one page is `page` (1 by default). Paths are relative to the manifest. A bad field is
+/// named with its case: `snapshots.json: cases[3].dpi: needs a positive number`.
+public struct SnapshotManifest {
+    /// One render case: its name (the reference's file name) and what it renders.
+    public struct Case {
         public var name: String
-        public var input: String?
-        public var canvas: String?
-        public var pins: String
-        public var page: Int?
-        public var dpi: Double?
-        public var width: Int?
-        public var scale: Double?
-        public var device: String?
-        public var zoom: Double?
-        public var focus: String?
-        public var tooltips: String?
-        public var cluster: String?
-        public var include: String?
-        public var threads: String?
+        /// The render options, paths resolved; no output yet.
+        public var options: RenderOptions
     }
 
-    public var threshold: Double?
-    public var maxDiffPixels: Int?
-    public var cases: [Case]
+    /// How an image is compared with its reference (`threshold`).
+    public var diff = ImageDiff.Options()
+    /// Differing pixels allowed (`maxDiffPixels`).
+    public var maxDiffPixels = 0
+    public var cases: [Case] = []
 
-    /// Reads a manifest; errors name the file and what is wrong.
+    /// The manifest's own fields besides `cases`: the comparison, as `pinrender diff` has it.
+    public static let settings = OptionParser<SnapshotManifest>(command: "snapshot", groups: [
+        OptionGroup(title: nil, options: [.threshold(\.diff.threshold), .maxDiffPixels(\.maxDiffPixels)]),
+    ])
+
+    /// The fields of a case besides `name`: the render options of one PNG page.
+    public static let caseOptions = OptionParser<RenderOptions>(command: "snapshot", groups: [
+        .document, .page, .pinsSource, .threads, .size, .drawing, .device, .view,
+    ])
+
+    /// Reads and checks a manifest, every case's options included; errors name the file
+    /// and the field (`cases[3].dpi`).
     public static func load(_ path: String) throws -> SnapshotManifest {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(source: path, location: "", problem: "cannot read the manifest")
         }
+        let root: FieldValue
         do {
-            let manifest = try JSONDecoder().decode(SnapshotManifest.self, from: data)
-            let names = manifest.cases.map(\.name)
-            if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-                throw InputError(source: path, location: "cases", problem: "the name \"\(duplicate)\" is used twice")
-            }
-            if let bad = names.firstIndex(where: { $0.isEmpty || $0.contains("/") }) {
-                throw InputError(source: path, location: "cases[\(bad)].name", problem: "must be a file name (no /)")
-            }
-            return manifest
-        } catch let error as InputError {
-            throw error
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw InputError(source: path, location: (context.codingPath + [key]).map(\.stringValue).joined(separator: "."),
-                             problem: "missing")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw InputError(source: path, location: context.codingPath.map(\.stringValue).joined(separator: "."),
-                             problem: "has the wrong type")
+            root = try JSONDecoder().decode(FieldValue.self, from: data)
         } catch {
             throw InputError(source: path, location: "", problem: "not a snapshot manifest (\(error))")
         }
-    }
-
-    /// The render options of a case, paths resolved against `base`.
-    public func options(for c: Case, base: URL, output: String) throws -> RenderOptions {
-        func resolve(_ path: String) -> String {
-            path.hasPrefix("/") || path.hasPrefix("http") || path == "-" ? path : base.appendingPathComponent(path).path
+        guard case .object(let fields) = root else {
+            throw InputError(source: path, location: "", problem: "not a snapshot manifest: expected an object {\"cases\": [...]}")
         }
-        var canvas: CGSize?
-        if let text = c.canvas {
-            let parts = text.split(separator: "x").compactMap { Double($0) }
-            guard parts.count == 2 else { throw InputError(source: c.name, location: "canvas", problem: "needs WxH") }
-            canvas = CGSize(width: parts[0], height: parts[1])
+        guard case .list(let list)? = fields["cases"] else {
+            throw InputError(source: path, location: "cases", problem: fields["cases"] == nil ? "missing" : "needs a list of cases")
         }
-        var options = RenderOptions(input: c.input.map(resolve), canvas: canvas, pins: resolve(c.pins), output: output)
-        if let page = c.page { options.pages = .list([page]) } else { options.pages = .list([1]) }
-        if let dpi = c.dpi { options.size = .dpi(dpi) }
-        if let width = c.width { options.size = .fit(width: width, height: nil) }
-        if let scale = c.scale { options.size = .scale(scale) }
-        if let device = c.device { options.device = try DevicePreset.screen(named: device) }
-        if let zoom = c.zoom { options.zoomScale = zoom }
-        options.focusPinId = c.focus
-        if let text = c.tooltips {
-            guard let mode = TooltipMode(rawValue: text) else { throw InputError(source: c.name, location: "tooltips", problem: "auto, all or none") }
-            options.tooltips = mode
+        var manifest = SnapshotManifest()
+        try settings.parse(fields: fields, into: &manifest, source: path, location: "", ignoring: ["cases"])
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+        for (index, item) in list.enumerated() {
+            manifest.cases.append(try Case(item, at: "cases[\(index)]", in: path, base: base, before: manifest.cases))
         }
-        if let text = c.cluster {
-            guard let mode = ClusterMode(rawValue: text) else { throw InputError(source: c.name, location: "cluster", problem: "auto or off") }
-            options.clustering = mode
-        }
-        if let text = c.include {
-            guard let filter = CommentFilter(rawValue: text) else { throw InputError(source: c.name, location: "include", problem: "open, resolved or all") }
-            options.include = filter
-        }
-        options.threadsPanel = c.threads == "panel"
-        return options
+        return manifest
     }
 
     /// Renders a case into `scratch` and returns its pixels and layout JSON.
-    public func render(_ c: Case, base: URL, scratch: URL) throws -> (PixelBuffer, Data) {
-        let png = scratch.appendingPathComponent("\(c.name).png").path
-        let layout = scratch.appendingPathComponent("\(c.name).json").path
-        var options = try options(for: c, base: base, output: png)
-        options.layoutJSON = layout
+    public func render(_ c: Case, scratch: URL) throws -> (PixelBuffer, Data) {
+        var options = c.options
+        options.output = scratch.appendingPathComponent("\(c.name).png").path
+        options.layoutJSON = scratch.appendingPathComponent("\(c.name).json").path
         _ = try RenderJob(options: options).run()
-        return (try PixelBuffer(pngAt: png), try Data(contentsOf: URL(fileURLWithPath: layout)))
+        return (try PixelBuffer(pngAt: options.output), try Data(contentsOf: URL(fileURLWithPath: options.layoutJSON!)))
+    }
+}
+
+extension SnapshotManifest.Case {
+    /// Reads the case at `location` of the manifest `path`, whose earlier cases are `before`.
+    init(_ value: FieldValue, at location: String, in path: String, base: URL, before: [Self]) throws {
+        guard case .object(let fields) = value else {
+            throw InputError(source: path, location: location, problem: "needs an object {\"name\", \"pins\", ...}")
+        }
+        guard case .text(let name)? = fields["name"] else {
+            throw InputError(source: path, location: "\(location).name", problem: fields["name"] == nil ? "missing" : "needs a text")
+        }
+        guard !name.isEmpty, !name.contains("/") else {
+            throw InputError(source: path, location: "\(location).name", problem: "must be a file name (no /)")
+        }
+        if let same = before.firstIndex(where: { $0.name == name }) {
+            throw InputError(source: path, location: "\(location).name", problem: "\"\(name)\" is also the name of cases[\(same)]")
+        }
+        var options = RenderOptions.unset
+        options.pages = .list([1])
+        try SnapshotManifest.caseOptions.parse(fields: fields, into: &options, source: path, location: location,
+                                               ignoring: ["name"]) { file in
+            file.hasPrefix("/") || file.hasPrefix("http") || file == "-" ? file : base.appendingPathComponent(file).path
+        }
+        self.init(name: name, options: options)
     }
 }

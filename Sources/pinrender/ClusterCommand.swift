@@ -3,7 +3,7 @@ import PinRender
 import PinRenderCore
 
 /// `pinrender cluster`: parses arguments and prints the clusters of a pins file.
-enum ClusterCommand {
+enum ClusterCommand: Command {
     /// What `cluster` is asked for: the clustering, one zoom or all, and the format.
     struct Request {
         var options = ClusterOptions()
@@ -67,10 +67,6 @@ enum ClusterCommand {
     }
 
     static func run(_ words: [String]) throws -> Int32 {
-        if asksForHelp(words) {
-            print(help)
-            return 0
-        }
         var request = Request()
         let sources = try parser.parse(words, into: &request)
         guard sources.count == 1, let source = sources.first else {

@@ -3,17 +3,15 @@ import PinRender
 import PinRenderCore
 
 /// `pinrender devices`: the screen presets.
-enum DevicesCommand {
-    static func run(_ words: [String]) throws -> Int32 {
-        if asksForHelp(words) {
-            print("""
-            pinrender devices: the screen presets for --device and --devices
+enum DevicesCommand: Command {
+    static let help = """
+        pinrender devices: the screen presets for --device and --devices
 
-            Each preset works in portrait (the default) and landscape: iphone-15@landscape.
-            A custom screen is WxH@S: width and height in points and the scale, e.g. 390x844@3.
-            """)
-            return 0
-        }
+        Each preset works in portrait (the default) and landscape: iphone-15@landscape.
+        A custom screen is WxH@S: width and height in points and the scale, e.g. 390x844@3.
+        """
+
+    static func run(_ words: [String]) throws -> Int32 {
         guard words.isEmpty else { throw InputError.usage("devices takes no arguments") }
         func column(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
         print(column("name", 19), column("device", 21), column("points", 10), column("scale", 7), column("pixels", 11), "ppi")

@@ -3,7 +3,7 @@ import PinRender
 import PinRenderCore
 
 /// `pinrender diff`: parses arguments, compares, prints the verdict.
-enum DiffCommand {
+enum DiffCommand: Command {
     /// What a diff is asked for: the comparison, and how to report it.
     struct Request {
         var job = DiffJob(expected: "", actual: "")
@@ -54,10 +54,6 @@ enum DiffCommand {
     }
 
     static func run(_ words: [String]) throws -> Int32 {
-        if asksForHelp(words) {
-            print(help)
-            return 0
-        }
         var request = Request()
         let files = try parser.parse(words, into: &request)
         if request.layout {

@@ -3,7 +3,7 @@ import PinRender
 import PinRenderCore
 
 /// `pinrender preview`: parses arguments and writes a contact sheet of device screens.
-enum PreviewCommand {
+enum PreviewCommand: Command {
     /// What a preview is asked for: the render options, the screens and the zoom levels.
     struct Request {
         var options = RenderOptions.unset
@@ -59,10 +59,6 @@ enum PreviewCommand {
     }
 
     static func run(_ words: [String]) throws -> Int32 {
-        if asksForHelp(words) {
-            print(help)
-            return 0
-        }
         var request = Request()
         guard try parser.parse(words, into: &request).isEmpty else { throw InputError.usage("preview needs one INPUT document") }
         var job = PreviewJob(options: request.options, screens: request.screens, zooms: request.zooms)

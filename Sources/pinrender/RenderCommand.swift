@@ -3,7 +3,7 @@ import PinRender
 import PinRenderCore
 
 /// `pinrender render`: parses arguments into ``RenderOptions`` and runs the job.
-enum RenderCommand {
+enum RenderCommand: Command {
     static let parser = OptionParser<RenderOptions>(command: "render", groups: [
         .document, .pages, .pinsSource, .outputs, .threads, .size, .drawing, .device, .view,
     ])
@@ -31,10 +31,6 @@ enum RenderCommand {
     }
 
     static func run(_ words: [String]) throws -> Int32 {
-        if asksForHelp(words) {
-            print(help)
-            return 0
-        }
         var options = RenderOptions.unset
         guard try parser.parse(words, into: &options).isEmpty else {
             throw InputError.usage("render needs one INPUT document (or --canvas WxH)")

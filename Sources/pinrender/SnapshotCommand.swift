@@ -3,7 +3,7 @@ import PinRender
 import PinRenderCore
 
 /// `pinrender snapshot`: runs a manifest of render cases against stored references.
-enum SnapshotCommand {
+enum SnapshotCommand: Command {
     /// Where references and artifacts go, which cases run, and the record mode.
     struct Request {
         var directory: String?
@@ -74,10 +74,6 @@ enum SnapshotCommand {
     }
 
     static func run(_ words: [String]) throws -> Int32 {
-        if asksForHelp(words) {
-            print(help)
-            return 0
-        }
         var request = Request()
         let manifests = try parser.parse(words, into: &request)
         guard manifests.count == 1 else { throw InputError.usage("snapshot needs one MANIFEST.json") }

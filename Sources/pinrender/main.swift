@@ -27,9 +27,13 @@ EXAMPLE
 Exit status: 0 done; 2 bad usage or bad input (one line on standard error, nothing written).
 """
 
-/// Whether a command's words ask for its help.
-func asksForHelp(_ words: [String]) -> Bool {
-    words.contains("--help") || words.contains("-h")
+/// A command of `pinrender`: its help and what it does.
+protocol Command {
+    /// What `pinrender COMMAND --help` prints.
+    static var help: String { get }
+    /// Runs with the words after the command's name, which do not ask for help; returns
+    /// the exit status.
+    static func run(_ words: [String]) throws -> Int32
 }
 
 /// Prints a warning line on standard error.
@@ -48,6 +52,10 @@ func warn(_ message: String) {
 
 func main() -> Int32 {
     let words = Array(CommandLine.arguments.dropFirst())
+    let commands: [String: any Command.Type] = [
+        "render": RenderCommand.self, "preview": PreviewCommand.self, "devices": DevicesCommand.self,
+        "diff": DiffCommand.self, "snapshot": SnapshotCommand.self, "cluster": ClusterCommand.self,
+    ]
     do {
         switch words.first {
         case nil, "--help", "-h", "help":
@@ -56,20 +64,14 @@ func main() -> Int32 {
         case "--version":
             print("pinrender \(version)")
             return 0
-        case "render":
-            return try RenderCommand.run(Array(words.dropFirst()))
-        case "cluster":
-            return try ClusterCommand.run(Array(words.dropFirst()))
-        case "preview":
-            return try PreviewCommand.run(Array(words.dropFirst()))
-        case "devices":
-            return try DevicesCommand.run(Array(words.dropFirst()))
-        case "diff":
-            return try DiffCommand.run(Array(words.dropFirst()))
-        case "snapshot":
-            return try SnapshotCommand.run(Array(words.dropFirst()))
-        case let other?:
-            throw InputError.usage("unknown command \(other)")
+        case let name?:
+            guard let command = commands[name] else { throw InputError.usage("unknown command \(name)") }
+            let rest = Array(words.dropFirst())
+            if rest.contains("--help") || rest.contains("-h") {
+                print(command.help)
+                return 0
+            }
+            return try command.run(rest)
         }
     } catch {
         FileHandle.standardError.write(Data("pinrender: \(error)\n".utf8))

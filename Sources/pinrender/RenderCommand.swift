@@ -43,7 +43,8 @@ enum RenderCommand {
       --include open|resolved|all
                                which threads to draw and export (default all)
       --password PW            for an encrypted PDF
-      --max-pixels N           refuse images and outputs larger than N pixels (default 400000000)
+      --max-pixels N           refuse images and outputs larger than N pixels (default 400000000,
+                               at most 1073676289: 32767 x 32767, the largest image Cairo draws)
       --timeout SECONDS        give up on a pins URL, and on a page that takes longer than
                                this to render, with a clear error (default 60)
       --timezone TZ            time zone of the times in tooltips (default UTC)
@@ -162,6 +163,9 @@ enum RenderCommand {
         options.password = arguments.value("--password")
         if let limit = arguments.value("--max-pixels") {
             guard let value = Int(limit), value > 0 else { throw usage("--max-pixels needs a positive whole number") }
+            guard value <= SizeRequest.maximumPixels else {
+                throw usage("--max-pixels can be at most \(SizeRequest.maximumPixels) (\(SizeRequest.maximumSide) x \(SizeRequest.maximumSide), the largest image Cairo draws)")
+            }
             options.pixelLimit = value
         }
         if let zone = arguments.value("--timezone") {

@@ -82,7 +82,9 @@ final class TextSetter {
     }
 }
 
-/// Measures text with Pango for the layout step.
+/// Measures text with Pango for the layout step. Each measurer has fonts of its own: any
+/// number of them can measure side by side, one thread at a time each (a page layout made on
+/// one thread can be handed to a worker).
 public final class PangoTextMeasurer: TextMeasuring {
     private let setter = TextSetter()
 

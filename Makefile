@@ -13,7 +13,7 @@ PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-d
 SAMPLES = samples
 PINS = samples/pins
 
-.PHONY: deps build demo test test-asan fuzz bench samples clean
+.PHONY: deps build demo test test-asan test-tsan fuzz bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -73,6 +73,20 @@ test-asan: deps
 	$(LEAKS) $(ASAN_BIN) preview $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --devices iphone-se,pixel-8 -o .build/asan/out/sheet.png
 	$(LEAKS) $(ASAN_BIN) cluster $(PINS)/floorplan-crowd.json --json > /dev/null
 	$(LEAKS) $(ASAN_BIN) diff .build/asan/out/plan-1.png .build/asan/out/plan-1.png
+
+# Thread sanitizer over the tests that run work on several threads: pages and stripes side
+# by side, text set on many threads, the cluster index's halves, diff's two decoders, the pins
+# URL reader and the page timeout. The end-to-end ones run the command line built with it too
+# (a race makes it print a report and exit with 66). The rest of the suite runs on one thread
+# and takes 12 minutes under the sanitizer instead of 2, and its full-disk tests (ulimit -f)
+# stop the sanitizer's runtime itself. It sees the Swift code and the calls it makes; the C
+# libraries are not instrumented, so races inside Pango or Poppler show only through
+# ConcurrentRenderTests comparing what they set and draw.
+TSAN_TESTS = ConcurrentRenderTests|StripedRenderTests|CLITests|ClusterIndexTests|RESTSourceTests|ImageOrientationRenderTests|DiffCommandTests|aPathologicalPageTimesOut
+test-tsan: deps
+	@python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
 
 # libFuzzer with address sanitizer, FUZZ_SECONDS each: the pins decoder, then the image decoders.
 FUZZ_SECONDS ?= 60

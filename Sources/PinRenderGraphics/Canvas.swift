@@ -4,7 +4,8 @@ internal import CPangoCairo
 internal import CPoppler
 
 /// A Cairo drawing target: one image (for PNG) or a PDF file of any number of pages.
-/// Units are output pixels for images and points for PDF; the origin is top-left.
+/// Units are output pixels for images and points for PDF; the origin is top-left. A canvas
+/// sets text with fonts of its own: canvases draw side by side, one thread at a time each.
 ///
 ///     let canvas = try Canvas(imageWidth: 800, height: 600)
 ///     let whole = CGRect(origin: .zero, size: canvas.size)

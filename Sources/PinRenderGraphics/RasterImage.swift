@@ -36,12 +36,11 @@ public final class RasterImage {
         guard status == 0 else { throw GraphicsError.unreadable(file: path, reason: Self.message(error)) }
         let width = Int(info.width), height = Int(info.height)
         guard width > 0, height > 0 else { throw GraphicsError.unreadable(file: path, reason: "the image is empty") }
+        guard width <= SizeRequest.maximumSide, height <= SizeRequest.maximumSide else {
+            throw GraphicsError.tooWide(file: path, width: width, height: height)
+        }
         guard width * height <= pixelLimit else {
             throw GraphicsError.tooLarge(file: path, width: width, height: height, limit: pixelLimit)
-        }
-        guard width <= SizeRequest.maximumSide, height <= SizeRequest.maximumSide else {
-            throw GraphicsError.tooLarge(file: path, width: width, height: height,
-                                         limit: SizeRequest.maximumSide * SizeRequest.maximumSide)
         }
         storedSize = CGSize(width: width, height: height)
         orientation = ImageOrientation(exifValue: Int(info.orientation))

@@ -3,11 +3,19 @@ internal import CPangoCairo
 
 /// Sets text with Pango the same way for measuring and for drawing: one PangoContext with
 /// metric hinting off, so that a size measured before drawing is the size drawn.
+///
+/// Each setter has a font map to itself while it lives (from ``FontMapPool``). Pango's font
+/// maps, and the contexts, fonts and layouts made from them, may be used by one thread at a
+/// time, and the default font map (`pango_cairo_font_map_get_default`) belongs to the thread
+/// that asked for it: a setter made on one thread and used on another would share it with
+/// whatever else that first thread sets meanwhile (wrong sizes, crashes). A setter is used by
+/// one thread at a time; it can move to another between uses.
 final class TextSetter {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
 
     init() {
-        let fontMap = pango_cairo_font_map_get_default()
+        fontMap = FontMapPool.take()
         context = pango_font_map_create_context(fontMap)
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -19,6 +27,7 @@ final class TextSetter {
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(context))
+        FontMapPool.giveBack(fontMap)
     }
 
     /// A layout of `text` in `style`, wrapping at `width` (nil: no wrapping) and ellipsized
@@ -38,15 +47,17 @@ final class TextSetter {
             pango_layout_set_height(layout, -Int32(max(1, style.maxLines)))
         }
         pango_layout_set_text(layout, text, -1)
-        return Layout(handle: layout)
+        return Layout(handle: layout, setter: self)
     }
 
-    /// Owns one PangoLayout.
+    /// Owns one PangoLayout, and keeps its setter (whose font map it uses) alive.
     final class Layout {
         let handle: OpaquePointer
+        private let setter: TextSetter
 
-        init(handle: OpaquePointer) {
+        init(handle: OpaquePointer, setter: TextSetter) {
             self.handle = handle
+            self.setter = setter
         }
 
         deinit {
@@ -72,7 +83,9 @@ final class TextSetter {
     }
 }
 
-/// Measures text with Pango for the layout step.
+/// Measures text with Pango for the layout step. Each measurer has fonts of its own: any
+/// number of them can measure side by side, one thread at a time each (a page layout made on
+/// one thread can be handed to a worker).
 public final class PangoTextMeasurer: TextMeasuring {
     private let setter = TextSetter()
 

@@ -90,10 +90,46 @@ struct ThemeTests {
         #expect(error?.problem == "expected a string")
     }
 
-    @Test func numberOfTheWrongTypeThrows() {
+    @Test func numberOfTheWrongTypeThrows() throws {
         let error = themeError(#"{"markerRadius": "big"}"#)
         #expect(error?.location == "markerRadius")
-        #expect(error?.problem == "expected a number")
+        #expect(error?.problem == "expected a number from 4 to 100")
+        let lines = themeError(#"{"tooltipMaxLines": 2.5}"#)
+        #expect(lines?.location == "tooltipMaxLines")
+        #expect(lines?.problem == "expected a whole number from 1 to 100")
+        #expect(themeError(#"{"tooltipGap": true}"#)?.problem == "expected a number from 0 to 100")
+        // 0 and 1 are numbers, not booleans.
+        #expect(themeError(#"{"tooltipMaxLines": 0}"#)?.problem.hasPrefix("0 is outside") == true)
+        #expect(try decodeTheme(#"{"tooltipMaxLines": 1, "tooltipGap": 0}"#).tooltipMaxLines == 1)
+    }
+
+    /// Every number of a theme has a range, the defaults fall inside them, and a value outside
+    /// is refused naming the key and the range: beyond them markers and text have no size or
+    /// no room, and Cairo and Pango fail (a negative radius, a zero scale).
+    @Test func everyNumberHasARange() throws {
+        var theme = Theme()
+        theme.uiScale = 1
+        let encoded = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(theme)) as? [String: Any])
+        let numbers = Set(encoded.filter { !($0.value is String) }.keys)
+        #expect(Set(Theme.numbers.map(\.key)) == numbers)
+        for number in Theme.numbers {
+            let (key, range) = (number.key, number.range)
+            let value = try #require(encoded[key] as? Double)
+            #expect(range.contains(value), "the default \(key) \(value) is outside \(range)")
+            for outside in [range.lowerBound - 1, range.upperBound * 2] {
+                let error = themeError(#"{"\#(key)": \#(outside)}"#)
+                #expect(error?.location == key)
+                #expect(error?.problem.contains("from \(Theme.format(range.lowerBound)) to \(Theme.format(range.upperBound))") == true,
+                        "\(error?.problem ?? "")")
+            }
+        }
+    }
+
+    @Test(arguments: [("markerRadius", "-5", "-5"), ("uiScale", "0", "0"), ("tooltipMaxWidth", "1e20", "1e+20")])
+    func anOutOfRangeNumberIsNamed(key: String, value: String, shown: String) {
+        let error = themeError(#"{"\#(key)": \#(value)}"#)
+        #expect(error?.location == key)
+        #expect(error?.problem.hasPrefix(shown + " is outside the range allowed") == true, "\(error?.problem ?? "")")
     }
 
     @Test

@@ -35,28 +35,76 @@ struct TooltipContentTests {
     // MARK: clean
 
     @Test func cleanRemovesControlCharacters() {
-        #expect(TooltipContent.clean("a\u{0}b\u{7}c\u{1B}[0md\u{7F}e\u{85}f\u{9F}g", keepNewlines: false) == "abc[0mdefg")
+        #expect(TooltipContent.clean("a\u{0}b\u{7}c\u{1B}[0md\u{7F}e\u{85}f\u{9F}g", keepNewlines: false, limit: 100) == "abc[0mdefg")
     }
 
     @Test func cleanTurnsTabsIntoSpaces() {
-        #expect(TooltipContent.clean("a\tb\t\tc", keepNewlines: true) == "a b  c")
+        #expect(TooltipContent.clean("a\tb\t\tc", keepNewlines: true, limit: 100) == "a b  c")
     }
 
     @Test func cleanKeepsNewlinesWhenAsked() {
-        #expect(TooltipContent.clean("one\ntwo\r\nthree\rfour", keepNewlines: true) == "one\ntwo\nthree\nfour")
-        #expect(TooltipContent.clean("one\ntwo\r\nthree\rfour", keepNewlines: false) == "one two three four")
+        #expect(TooltipContent.clean("one\ntwo\r\nthree\rfour", keepNewlines: true, limit: 100) == "one\ntwo\nthree\nfour")
+        #expect(TooltipContent.clean("one\ntwo\r\nthree\rfour", keepNewlines: false, limit: 100) == "one two three four")
         // Blank lines are kept inside, trimmed at the ends.
-        #expect(TooltipContent.clean("\n\nfirst\n\nsecond\n", keepNewlines: true) == "first\n\nsecond")
+        #expect(TooltipContent.clean("\n\nfirst\n\nsecond\n", keepNewlines: true, limit: 100) == "first\n\nsecond")
     }
 
     @Test func cleanTrimsWhitespace() {
-        #expect(TooltipContent.clean("  \t padded \u{1}  ", keepNewlines: false) == "padded")
-        #expect(TooltipContent.clean("\u{0}\u{1}\t", keepNewlines: true) == "")
+        #expect(TooltipContent.clean("  \t padded \u{1}  ", keepNewlines: false, limit: 100) == "padded")
+        #expect(TooltipContent.clean("\u{0}\u{1}\t", keepNewlines: true, limit: 100) == "")
     }
 
     @Test func cleanKeepsAnyUnicode() {
         let text = "Привет 👋🏽 שלום 👨‍👩‍👧 مرحبا — ok"
-        #expect(TooltipContent.clean(text, keepNewlines: true) == text)
+        #expect(TooltipContent.clean(text, keepNewlines: true, limit: 100) == text)
+    }
+
+    // MARK: limits
+
+    /// A letter with 80,000 accents is one grapheme cluster, and Pango's time grows with the
+    /// square of a cluster's length: the letter keeps its first accents, the rest goes.
+    @Test func aClusterKeepsItsFirstScalars() {
+        let text = "a" + String(repeating: "\u{301}", count: 80_000) + " ok"
+        let kept = "a" + String(repeating: "\u{301}", count: TooltipContent.scalarsPerCluster - 1) + " ok"
+        #expect(TooltipContent.clean(text, keepNewlines: true, limit: 1200) == kept)
+        #expect(TooltipContent.scalarsPerCluster == 16)
+    }
+
+    /// Clusters that would join what follows them once cut (an emoji sequence cut after a
+    /// joiner, prepended concatenation marks, Hangul leading consonants) do not grow into one
+    /// another: whatever the text, no cluster laid out passes the limit.
+    @Test(arguments: [
+        String(repeating: "👨\u{FE0F}" + String(repeating: "\u{200D}👨", count: 40), count: 6),
+        String(repeating: String(repeating: "\u{600}", count: 100) + "a", count: 6),
+        String(repeating: String(repeating: "\u{1100}", count: 100) + "\u{1161}", count: 6),
+        String(repeating: "\u{915}\u{94D}", count: 300) + "\u{915}",
+        " " + String(repeating: "\u{301}", count: 500) + "\n" + String(repeating: "\u{5B4}\u{591}", count: 300),
+        String(repeating: "\u{600}\u{7}", count: 200) + "a",
+    ])
+    func noClusterPassesTheLimit(text: String) {
+        let cleaned = TooltipContent.clean(text, keepNewlines: true, limit: 1200)
+        #expect(!cleaned.isEmpty)
+        let longest = cleaned.map(\.unicodeScalars.count).max() ?? 0
+        #expect(longest <= TooltipContent.scalarsPerCluster, "a cluster of \(longest) scalars")
+    }
+
+    /// At most four scalars a grapheme on average: 1,200 letters with ten accents each keep
+    /// as many whole clusters as fit in 4,800 scalars.
+    @Test func aTextKeepsAtMostFourScalarsAGrapheme() {
+        let cluster = "e" + String(repeating: "\u{301}", count: 10)
+        let cleaned = TooltipContent.clean(String(repeating: cluster, count: 1200), keepNewlines: true, limit: 1200)
+        #expect(cleaned == String(repeating: cluster, count: 4 * 1200 / 11))
+        #expect(TooltipContent.scalarsPerGrapheme == 4)
+    }
+
+    @Test func cleanKeepsAtMostTheLimitOfGraphemes() {
+        #expect(TooltipContent.clean(String(repeating: "ж", count: 50), keepNewlines: true, limit: 20)
+                == String(repeating: "ж", count: 20))
+        // An emoji sequence counts as one, within the scalars allowed.
+        #expect(TooltipContent.clean(String(repeating: "👍🏽", count: 10), keepNewlines: true, limit: 3) == "👍🏽👍🏽👍🏽")
+        let family = "👨\u{200D}👩\u{200D}👧"
+        #expect(TooltipContent.clean(String(repeating: family, count: 10), keepNewlines: true, limit: 5)
+                == String(repeating: family, count: 4))
     }
 
     // MARK: header
@@ -76,6 +124,13 @@ struct TooltipContentTests {
         #expect(TooltipContent(thread: thread(root(), number: 12), timeZone: plus3).header.visibleText
                 == "#12 · Anna · 2026-11-02 12:15")
         #expect(ISODate.display(november2At0915UTC) == "2026-11-02 09:15")
+    }
+
+    @Test func headerCutsALongName() {
+        let content = TooltipContent(thread: thread(root(authorName: String(repeating: "Ω", count: 10_000))), timeZone: utc)
+        #expect(visible(content.header) == "#7 · " + String(repeating: "Ω", count: TooltipContent.nameCharacterLimit)
+                + " · 2026-11-02 09:15")
+        #expect(TooltipContent.nameCharacterLimit == 100)
     }
 
     @Test func headerCleansTheAuthor() {

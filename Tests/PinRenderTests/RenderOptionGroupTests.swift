@@ -33,8 +33,9 @@ import PinRenderCore
         for canvas in ["0x10", "10x0", "-5x10", "abc", "10x", "10x10x10", "infx10", "nanx10"] {
             #expect(refusal([.document], ["--canvas", canvas]) == usage("--canvas needs WxH, e.g. 390x844"), "\(canvas)")
         }
-        for limit in ["0", "-3", "1.5", "many"] {
-            #expect(refusal([.document], ["plan.pdf", "--max-pixels", limit]) == usage("--max-pixels needs a positive whole number"))
+        for limit in ["0", "-3", "1.5", "many", "1073676290"] {
+            #expect(refusal([.document], ["plan.pdf", "--max-pixels", limit])
+                    == usage("--max-pixels needs a positive whole number, at most 1073676289 (32767 x 32767, the largest image Cairo draws)"))
         }
         #expect(refusal([.document], ["plan.pdf", "--canvas", "10x10"]) == usage("give either INPUT or --canvas, not both"))
         #expect(refusal([.document], []) == usage("render needs one INPUT document (or --canvas WxH)"))

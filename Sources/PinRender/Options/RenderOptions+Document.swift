@@ -33,8 +33,13 @@ extension Option<RenderOptions> {
 
     /// `--max-pixels N`: the largest input image or output page.
     public static var maxPixels: Self {
-        Option("--max-pixels", value: "N", help: "refuse images and outputs larger than N pixels (default 400000000)") { text, options in
-            options.pixelLimit = try OptionValue.whole(text, needs: "a positive whole number") { $0 > 0 }
+        Option("--max-pixels", value: "N", help: """
+            refuse images and outputs larger than N pixels (default 400000000,
+            at most \(SizeRequest.maximumPixels): \(SizeRequest.maximumSide) x \(SizeRequest.maximumSide), the largest image Cairo draws)
+            """) { text, options in
+            options.pixelLimit = try OptionValue.whole(
+                text, needs: "a positive whole number, at most \(SizeRequest.maximumPixels) (\(SizeRequest.maximumSide) x \(SizeRequest.maximumSide), the largest image Cairo draws)"
+            ) { $0 > 0 && $0 <= SizeRequest.maximumPixels }
         }
     }
 

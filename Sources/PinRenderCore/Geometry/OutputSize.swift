@@ -11,6 +11,9 @@ public enum SizeRequest: Sendable, Equatable {
 
     /// Cairo image surfaces stop at 32767 pixels a side.
     public static let maximumSide = 32767
+    /// The most pixels an image can have, 32767 x 32767: a pixel limit above it could
+    /// never be reached.
+    public static let maximumPixels = maximumSide * maximumSide
 
     /// The output size in whole pixels for content of `contentSize` units, refused when a
     /// side would exceed ``maximumSide`` or the total would exceed `pixelLimit`.
@@ -29,7 +32,7 @@ public enum SizeRequest: Sendable, Equatable {
         }
         guard width * height <= Double(pixelLimit) else {
             throw InputError(source: "size", location: "",
-                             problem: "the output would be \(Int(width)) x \(Int(height)) px, over the limit of \(pixelLimit) pixels: lower --dpi, --scale or --width, or raise --max-pixels")
+                             problem: "the output would be \(Int(width)) x \(Int(height)) px, over the limit of \(pixelLimit) pixels: lower --dpi, --scale or --width, or raise --max-pixels (up to \(Self.maximumPixels))")
         }
         return CGSize(width: width, height: height)
     }

@@ -55,13 +55,13 @@ public struct SummaryLayout {
             let status = root.resolved ? "✓ Resolved" : "● Open"
             let voice = root.kind == .voice ? " · 🎙 " + TooltipContent.duration(milliseconds: root.audio?.durationMs ?? 0) : ""
             let headingText = "\u{200E}#\(thread.number) · \(status) · page \(root.page) · "
-                + "\u{2068}\(TooltipContent.clean(root.displayAuthor, keepNewlines: false))\u{2069} · "
+                + "\u{2068}\(TooltipContent.clean(root.displayAuthor, keepNewlines: false, limit: TooltipContent.nameCharacterLimit))\u{2069} · "
                 + ISODate.display(root.createdAt, timeZone: layout.timeZone) + voice
-            let text = TooltipContent.clean(String(root.text.prefix(4000)), keepNewlines: true)
+            let text = TooltipContent.clean(root.text, keepNewlines: true, limit: 4000)
             let replies = thread.replies.map { r in
-                "\u{200E}\u{2068}\(TooltipContent.clean(r.displayAuthor, keepNewlines: false))\u{2069} · "
+                "\u{200E}\u{2068}\(TooltipContent.clean(r.displayAuthor, keepNewlines: false, limit: TooltipContent.nameCharacterLimit))\u{2069} · "
                     + ISODate.display(r.createdAt, timeZone: layout.timeZone) + ": "
-                    + TooltipContent.clean(String(r.text.prefix(2000)), keepNewlines: true)
+                    + TooltipContent.clean(r.text, keepNewlines: true, limit: 2000)
             }
             // The entry's height, to start a new page when it does not fit.
             let indent = 16 * scale

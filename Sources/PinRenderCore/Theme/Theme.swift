@@ -38,8 +38,27 @@ public struct Theme: Sendable, Equatable, Codable {
     /// The default theme.
     public init() {}
 
+    /// A number a theme may set and the range it must fall in.
+    struct Number {
+        let key: String
+        let range: ClosedRange<Double>
+        /// Whether it counts something (a whole number).
+        var isWhole = false
+    }
+
+    /// Every number of a theme, in the order they are checked, with its range: beyond them
+    /// markers and text have no size or no room, and Cairo and Pango fail (a negative marker
+    /// radius, a UI scale of zero). Sizes are UI points.
+    static let numbers = [
+        Number(key: "markerRadius", range: 4...100), Number(key: "tooltipFontSize", range: 4...72),
+        Number(key: "tooltipMaxWidth", range: 40...2000), Number(key: "tooltipMaxLines", range: 1...100, isWhole: true),
+        Number(key: "tooltipPadding", range: 0...100), Number(key: "tooltipCornerRadius", range: 0...100),
+        Number(key: "tooltipGap", range: 0...100), Number(key: "containerPadding", range: 0...200),
+        Number(key: "autoTooltipLimit", range: 0...100_000, isWhole: true), Number(key: "uiScale", range: 0.25...40),
+    ]
+
     /// Reads a theme file's JSON over the defaults. Unknown keys are an error, so that a
-    /// misspelt key is not silently ignored.
+    /// misspelt key is not silently ignored, and so is a number outside its range.
     public static func decode(_ data: Data, source: String) throws -> Theme {
         guard let overrides = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw InputError(source: source, location: "", problem: "expected a JSON object of theme keys")
@@ -53,6 +72,17 @@ public struct Theme: Sendable, Equatable, Codable {
                 throw InputError(source: source, location: key, problem: "unknown theme key (known: \(list))")
             }
             merged[key] = value
+        }
+        // Null is left to the decoder: it is the default UI scale, and an error elsewhere.
+        for number in numbers {
+            guard let value = overrides[number.key], !(value is NSNull) else { continue }
+            guard !isBoolean(value), let figure = value as? Double, !number.isWhole || figure == figure.rounded() else {
+                throw InputError(source: source, location: number.key, problem: "expected \(number.description)")
+            }
+            guard number.range.contains(figure) else {
+                throw InputError(source: source, location: number.key,
+                                 problem: "\(format(figure)) is outside the range allowed: use \(number.description)")
+            }
         }
         do {
             return try JSONDecoder().decode(Theme.self,
@@ -69,5 +99,23 @@ public struct Theme: Sendable, Equatable, Codable {
         } catch {
             throw InputError(source: source, location: "", problem: "\(error)")
         }
+    }
+
+    /// Whether a JSONSerialization value is `true` or `false`: they come as numbers of the C
+    /// type char (`is Bool` holds for the numbers 0 and 1 too).
+    private static func isBoolean(_ value: Any) -> Bool {
+        (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
+    }
+
+    /// `12`, `0.25`, `1e+20`.
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+}
+
+extension Theme.Number: CustomStringConvertible {
+    /// `a number from 4 to 100`.
+    var description: String {
+        "\(isWhole ? "a whole number" : "a number") from \(Theme.format(range.lowerBound)) to \(Theme.format(range.upperBound))"
     }
 }

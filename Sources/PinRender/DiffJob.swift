@@ -4,7 +4,7 @@ import PinRenderGraphics
 
 /// `pinrender diff`: two images (or PDFs, page by page) compared with pixelmatch's metric,
 /// against pixel budgets, with an optional diff image.
-public struct DiffJob {
+public struct DiffJob: Sendable {
     public var expected: String
     public var actual: String
     public var options = ImageDiff.Options()

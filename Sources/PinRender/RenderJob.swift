@@ -7,7 +7,7 @@ import PinRenderGraphics
 ///
 ///     var options = RenderOptions(input: "plan.pdf", pins: "pins.json", output: "out.pdf")
 ///     let report = try RenderJob(options: options).run()
-public struct RenderJob {
+public struct RenderJob: Sendable {
     public var options: RenderOptions
     /// Called with (done, total) after each page.
     public var progress: (@Sendable (Int, Int) -> Void)?

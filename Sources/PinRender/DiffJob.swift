@@ -4,7 +4,7 @@ import PinRenderGraphics
 
 /// `pinrender diff`: two images (or PDFs, page by page) compared with pixelmatch's metric,
 /// against pixel budgets, with an optional diff image.
-public struct DiffJob {
+public struct DiffJob: Sendable {
     public var expected: String
     public var actual: String
     public var options = ImageDiff.Options()
@@ -55,16 +55,9 @@ public struct DiffJob {
     public func run() throws -> Report {
         if let output { try OutputFiles.checkDirectory(of: output) }
         // The two inputs decode side by side, one per core.
-        var decoded: [Result<[PixelBuffer], Error>] = [.success([]), .success([])]
         let paths = [expected, actual]
-        let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let result = Result { try pages(of: paths[index]) }
-            lock.lock()
-            decoded[index] = result
-            lock.unlock()
-        }
-        let a = try decoded[0].get(), b = try decoded[1].get()
+        let decoded = try WorkerPool(workers: 2).map(2, context: { _ in }) { _, index in try pages(of: paths[index]) }
+        let a = decoded[0], b = decoded[1]
         guard a.count == b.count else {
             return Report(pages: [], pageCounts: (a.count, b.count), withinBudget: false, files: [])
         }

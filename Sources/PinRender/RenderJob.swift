@@ -7,10 +7,10 @@ import PinRenderGraphics
 ///
 ///     var options = RenderOptions(input: "plan.pdf", pins: "pins.json", output: "out.pdf")
 ///     let report = try RenderJob(options: options).run()
-public struct RenderJob {
+public struct RenderJob: Sendable {
     public var options: RenderOptions
     /// Called with (done, total) after each page.
-    public var progress: ((Int, Int) -> Void)?
+    public var progress: (@Sendable (Int, Int) -> Void)?
     /// Ends the process when ``RenderOptions/timeout`` passes inside a step that cannot be
     /// interrupted (Poppler drawing a page, qpdf writing the PDF), after the temporary files
     /// are removed, with the error to report. Without it, the limit is checked between steps
@@ -24,7 +24,7 @@ public struct RenderJob {
         public var scenes: [Scene]
     }
 
-    public init(options: RenderOptions, progress: ((Int, Int) -> Void)? = nil) {
+    public init(options: RenderOptions, progress: (@Sendable (Int, Int) -> Void)? = nil) {
         self.options = options
         self.progress = progress
     }
@@ -121,39 +121,18 @@ public struct RenderJob {
             progress?(1, 1)
             return [scene]
         }
-        let workers = max(1, min(cores, targets.count))
-        var results = [Result<Scene, Error>?](repeating: nil, count: targets.count)
-        let lock = NSLock()
-        var done = 0
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let document: SourceDocument, layout: PageLayout
-            do {
-                document = worker == 0 ? input.document : try input.document.forAnotherThread(password: options.password)
-                layout = worker == 0 ? firstLayout : input.layout(options)
-            } catch {
-                lock.lock(); results[worker] = .failure(error); lock.unlock()
-                return
-            }
-            for index in stride(from: worker, to: targets.count, by: workers) {
-                let target = targets[index]
-                let result = Result {
-                    try deadline.during("drawing page \(target.page)") {
-                        try renderPNGPage(target.page, layout: layout, threads: byPage[target.page] ?? [],
-                                          to: target.temporary, name: target.path, workers: 1,
-                                          checkpoint: deadline.check) { _ in document }
-                    }
-                }
-                lock.lock()
-                results[index] = result
-                done += 1
-                let count = done
-                lock.unlock()
-                progress?(count, targets.count)
-                if case .failure = result { break }
+        // The first failure in page order is the one reported.
+        return try WorkerPool(workers: cores).map(targets.count, context: { worker in
+            worker == 0 ? (document: input.document, layout: firstLayout)
+                : (document: try input.document.forAnotherThread(password: options.password), layout: input.layout(options))
+        }, onDone: progress) { context, index in
+            let target = targets[index]
+            return try deadline.during("drawing page \(target.page)") {
+                try renderPNGPage(target.page, layout: context.layout, threads: byPage[target.page] ?? [],
+                                  to: target.temporary, name: target.path, workers: 1,
+                                  checkpoint: deadline.check) { _ in context.document }
             }
         }
-        // The first failure in page order is the one reported.
-        return try results.map { try ($0 ?? .failure(InputError(source: options.output, location: "", problem: "not rendered"))).get() }
     }
 
     /// One PNG page: the page, its pins, the thread panel when asked; a device screen with

@@ -2,7 +2,7 @@ import Foundation
 import PinRenderCore
 
 /// Everything `pinrender render` is asked to do.
-public struct RenderOptions: Equatable {
+public struct RenderOptions: Sendable, Equatable {
     /// A document path, or nil with ``canvas`` set.
     public var input: String?
     /// A blank container of this size instead of a document (`--canvas WxH`).

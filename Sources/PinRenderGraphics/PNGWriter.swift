@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 internal import CPangoCairo
 internal import CCodecs
 
@@ -16,7 +17,9 @@ enum PNGWriter {
     /// The most rows in a stripe.
     static let stripeRows = 600
 
-    /// One deflated stripe, owning its bytes.
+    /// One deflated stripe, owning its bytes. `@unchecked Sendable`: filled by the worker
+    /// that deflates it, then only read, by the worker that writes it to the file (the pool
+    /// hands it over under its lock), and freed once.
     final class Stripe: @unchecked Sendable {
         fileprivate var parts = pr_png_stripe()
         deinit { pr_png_stripe_free(&parts) }
@@ -52,42 +55,39 @@ enum PNGWriter {
             }
             return
         }
+        let rows = SharedRows(base: pixels, stride: stride)
         try write(width: width, height: height, workers: ProcessInfo.processInfo.activeProcessorCount,
-                  to: path, name: name) { _ in
-            { rows, last in
-                try deflate(rows: pixels + rows.lowerBound * Int(stride), width: width, count: rows.count,
-                            stride: stride, last: last, name: name)
-            }
+                  to: path, name: name, context: { _ in }) { _, range, last in
+            try deflate(rows: rows.base + range.lowerBound * Int(stride), width: width, count: range.count,
+                        stride: stride, last: last, name: name)
         }
     }
 
-    /// Makes the stripes of an image on `workers` workers and writes the file as they come.
-    /// `worker` sets a worker up, on its own thread, with its index, and returns how it makes
-    /// the stripe of the given rows (true: the image's last). Whichever worker is free takes
-    /// the next stripe: the stripes, not the workers, fix the bytes. Each stripe goes to the
-    /// file as soon as it and all above it are done; a worker waits rather than run more than
-    /// `workers` stripes ahead of the file (see ``StripeSequence``). `checkpoint` runs before
-    /// each stripe; the first failure, of a stripe, the file or `checkpoint`, stops the rest.
-    static func write(width: Int32, height: Int32, workers: Int, to path: String, name: String,
-                      checkpoint: () throws -> Void = {},
-                      worker: (Int) throws -> (Range<Int>, Bool) throws -> Stripe) throws {
+    /// Pixels the workers read side by side. `@unchecked Sendable`: nobody writes them while
+    /// ``write(pixels:width:height:stride:to:name:)`` runs, and its caller keeps them alive.
+    private struct SharedRows: @unchecked Sendable {
+        let base: UnsafePointer<UInt8>
+        let stride: Int32
+    }
+
+    /// Makes the stripes of an image on a ``WorkerPool`` of `workers` and writes the file as
+    /// they come. `context` sets a worker up, on its own thread, with its index; `stripe` makes
+    /// the stripe of the given rows (true: the image's last) with it. Whichever worker is free
+    /// takes the next stripe: the stripes, not the workers, fix the bytes. Each stripe goes to
+    /// the file as soon as it and all above it are done; no more than `workers` stripes are
+    /// ever being made or waiting for the file. `checkpoint` runs before each stripe; the
+    /// first failure, of a stripe, the file or `checkpoint`, stops the rest.
+    static func write<Context>(width: Int32, height: Int32, workers: Int, to path: String, name: String,
+                               checkpoint: @Sendable () throws -> Void = {},
+                               context: @Sendable (Int) throws -> Context,
+                               stripe makeStripe: @Sendable (Context, Range<Int>, Bool) throws -> Stripe) throws {
         let count = stripeCount(height: Int(height))
         let file = try Stream(path: path, width: width, height: height, name: name)
-        let workerCount = max(1, min(workers, count))
-        let stripes = StripeSequence(count: count, window: workerCount)
-        DispatchQueue.concurrentPerform(iterations: workerCount) { index in
-            do {
-                let make = try worker(index)
-                while let i = stripes.take() {
-                    try checkpoint()
-                    let made = try make(stripe(i, of: count, height: Int(height)), i == count - 1)
-                    stripes.finish(i, made, write: file.append)
-                }
-            } catch {
-                stripes.fail(error)
-            }
+        let pool = WorkerPool(workers: min(workers, count))
+        try pool.stream(count, window: pool.workers, context: context, checkpoint: checkpoint,
+                        deliver: { _, stripe in try file.append(stripe) }) { context, index in
+            try makeStripe(context, self.stripe(index, of: count, height: Int(height)), index == count - 1)
         }
-        if let failure = stripes.failure { throw failure }
         try file.finish()
     }
 
@@ -104,7 +104,9 @@ enum PNGWriter {
     }
 
     /// A PNG file written a stripe at a time, top to bottom; removed when it is not finished
-    /// (a failed image leaves no file).
+    /// (a failed image leaves no file). `@unchecked Sendable`: the workers append to it one at
+    /// a time (a ``WorkerPool`` delivers one output at a time, under its lock's ordering), and
+    /// it is finished after they are done.
     final class Stream: @unchecked Sendable {
         private let handle: OpaquePointer
         private let path: String

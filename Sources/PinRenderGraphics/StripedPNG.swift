@@ -22,9 +22,9 @@ public enum StripedPNG {
     ///     the worker's own thread, with the worker's index (0 is the first).
     ///   - paint: draws the whole image on the canvas it is given.
     public static func write<Worker>(width: Int, height: Int, workers: Int, to path: String, name: String,
-                                     checkpoint: () throws -> Void = {},
-                                     worker makeWorker: (Int) throws -> Worker,
-                                     paint: (Canvas, Worker) throws -> Void) throws {
+                                     checkpoint: @Sendable () throws -> Void = {},
+                                     worker makeWorker: @Sendable (Int) throws -> Worker,
+                                     paint: @Sendable (Canvas, Worker) throws -> Void) throws {
         let count = PNGWriter.stripeCount(height: height)
         guard count > 1 else {
             try checkpoint()
@@ -33,20 +33,15 @@ public enum StripedPNG {
             try canvas.writePNG(to: path, name: name)
             return
         }
-        // The stripe makers live only as long as this call.
-        try withoutActuallyEscaping(paint) { paint in
-            try PNGWriter.write(width: Int32(width), height: Int32(height), workers: workers, to: path, name: name,
-                                checkpoint: checkpoint) { index in
-                let context = try makeWorker(index)
-                let canvas = try Canvas(stripeOf: width, height: height, rows: PNGWriter.stripeRows)
-                return { rows, last in
-                    canvas.hold(rows: rows)
-                    try paint(canvas, context)
-                    return try canvas.withHeldPixels { pixels, stride in
-                        try PNGWriter.deflate(rows: pixels, width: Int32(width), count: rows.count, stride: stride,
-                                              last: last, name: name)
-                    }
-                }
+        try PNGWriter.write(width: Int32(width), height: Int32(height), workers: workers, to: path, name: name,
+                            checkpoint: checkpoint, context: { index in
+            (worker: try makeWorker(index), canvas: try Canvas(stripeOf: width, height: height, rows: PNGWriter.stripeRows))
+        }) { context, rows, last in
+            context.canvas.hold(rows: rows)
+            try paint(context.canvas, context.worker)
+            return try context.canvas.withHeldPixels { pixels, stride in
+                try PNGWriter.deflate(rows: pixels, width: Int32(width), count: rows.count, stride: stride,
+                                      last: last, name: name)
             }
         }
     }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A static 2-D index of points for range and radius queries: a KD-tree kept in one flat
 /// array (the layout of kdbush), built once in O(n log n) with no allocation per node.
 struct KDTree: Sendable {
@@ -27,10 +25,10 @@ struct KDTree: Sendable {
                 return
             }
             // Split once, then sort the halves side by side: they touch disjoint ranges.
-            let m = (buffer.count - 1) >> 1
-            tree.select(m, 0, buffer.count - 1, axis: 0)
-            DispatchQueue.concurrentPerform(iterations: 2) { half in
-                if half == 0 { tree.sort(0, m - 1, axis: 1) } else { tree.sort(m + 1, buffer.count - 1, axis: 1) }
+            let last = buffer.count - 1, m = last >> 1
+            tree.select(m, 0, last, axis: 0)
+            _ = try? WorkerPool(workers: 2).map(2, context: { _ in }) { _, half in
+                if half == 0 { tree.sort(0, m - 1, axis: 1) } else { tree.sort(m + 1, last, axis: 1) }
             }
         }
     }
@@ -91,6 +89,8 @@ struct KDTree: Sendable {
 }
 
 /// The sorting half of ``KDTree``, on a raw buffer so two threads can sort disjoint ranges.
+/// `@unchecked Sendable`: the threads sharing it touch disjoint ranges of the buffer, and the
+/// buffer outlives them (``KDTree/init(xs:ys:nodeSize:)`` waits for both).
 private struct UnsafeTree: @unchecked Sendable {
     let items: UnsafeMutableBufferPointer<KDTree.Item>
     let nodeSize: Int

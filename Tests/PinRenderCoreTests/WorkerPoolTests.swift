@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import PinRenderCore
+
+/// The worker pool every job runs on: outputs by index, the first failure in task order,
+/// cancellation between tasks, one context per worker on one thread.
+@Suite struct WorkerPoolTests {
+    struct Failure: Error, Equatable {
+        var task: Int
+    }
+
+    /// What a worker sets up: which thread made it, and whether a task is using it now.
+    final class Context: Sendable {
+        let thread = pthread_self()
+        let busy = Mutex(false)
+    }
+
+    @Test func outputsComeInIndexOrderWhateverTheFinishingOrder() throws {
+        let finishedOne = DispatchSemaphore(value: 0)
+        let finished = Mutex<[Int]>([])
+        let outputs = try WorkerPool(workers: 2).map(2, context: { _ in }) { _, index in
+            // Task 0 finishes only after task 1 (the wait is a guard against a hang, not a timing).
+            if index == 0 { _ = finishedOne.wait(timeout: .now() + 30) }
+            finished.withLock { $0.append(index) }
+            if index == 1 { finishedOne.signal() }
+            return "task \(index)"
+        }
+        #expect(finished.withLock { $0 } == [1, 0])
+        #expect(outputs == ["task 0", "task 1"])
+        #expect(try WorkerPool(workers: 3).map(50, context: { _ in }) { _, index in index * index } == (0..<50).map { $0 * $0 })
+    }
+
+    @Test func theFirstFailureInTaskOrderIsThrown() {
+        let failedOne = DispatchSemaphore(value: 0)
+        #expect(throws: Failure(task: 0)) {
+            try WorkerPool(workers: 2).map(2, context: { _ in }) { _, index -> Int in
+                // Task 1 fails first; task 0 fails afterwards, and is the one reported.
+                if index == 1 { failedOne.signal(); throw Failure(task: 1) }
+                _ = failedOne.wait(timeout: .now() + 30)
+                throw Failure(task: 0)
+            }
+        }
+    }
+
+    @Test(arguments: [1, 2])
+    func aFailureStopsHandingOutTasks(workers: Int) {
+        let started = Mutex<Set<Int>>([])
+        #expect(throws: Failure(task: 3)) {
+            try WorkerPool(workers: workers).map(100, context: { _ in }) { _, index -> Int in
+                started.withLock { _ = $0.insert(index) }
+                if index == 3 { throw Failure(task: 3) }
+                return index
+            }
+        }
+        // Tasks already handed out when task 3 failed may run, no more.
+        #expect(started.withLock { $0.isSubset(of: Set(0..<3 + workers)) && $0.isSuperset(of: [0, 1, 2, 3]) })
+    }
+
+    @Test(arguments: [1, 2])
+    func aFailedCheckpointCancelsTheRest(workers: Int) {
+        let checks = Mutex(0), ran = Mutex(0)
+        #expect(throws: Failure(task: -1)) {
+            try WorkerPool(workers: workers).map(100, context: { _ in }, checkpoint: {
+                // The fourth check and every later one: the time is up.
+                if checks.withLock({ $0 += 1; return $0 }) > 3 { throw Failure(task: -1) }
+            }) { _, index in ran.withLock { $0 += 1 } }
+        }
+        #expect(ran.withLock { $0 } == 3)
+    }
+
+    @Test func eachWorkerMakesItsContextOnceAndUsesItOnItsThreadAlone() throws {
+        let made = Mutex(0), misuses = Mutex(0)
+        let workers = 2
+        _ = try WorkerPool(workers: workers).map(200, context: { _ in
+            made.withLock { $0 += 1 }
+            return Context()
+        }) { context, index in
+            let wasBusy = context.busy.withLock { busy in defer { busy = true }; return busy }
+            if wasBusy || pthread_equal(context.thread, pthread_self()) == 0 { misuses.withLock { $0 += 1 } }
+            context.busy.withLock { $0 = false }
+            return index
+        }
+        #expect(made.withLock { $0 } <= workers)
+        #expect(misuses.withLock { $0 } == 0)
+    }
+
+    @Test func doneIsCountedAfterEachTask() throws {
+        let counts = Mutex<[Int]>([])
+        _ = try WorkerPool(workers: 2).map(20, context: { _ in }, onDone: { done, total in
+            counts.withLock { $0.append(done * 100 + total) }
+        }) { _, index in index }
+        #expect(counts.withLock { $0 } == (1...20).map { $0 * 100 + 20 })
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func streamedOutputsArriveInOrderWithinTheWindow(window: Int) throws {
+        let delivered = Mutex<[Int]>([]), outside = Mutex(0)
+        try WorkerPool(workers: 3).stream(40, window: window, context: { _ in }, deliver: { index, output in
+            #expect(index == output)
+            delivered.withLock { $0.append(index) }
+        }) { _, index in
+            // A task starts only while it is less than `window` past the first not delivered.
+            if index >= delivered.withLock({ $0.count }) + window { outside.withLock { $0 += 1 } }
+            return index
+        }
+        #expect(delivered.withLock { $0 } == Array(0..<40))
+        #expect(outside.withLock { $0 } == 0)
+    }
+
+    @Test func aFailedDeliveryFailsTheJob() {
+        #expect(throws: Failure(task: 5)) {
+            try WorkerPool(workers: 2).stream(20, window: 2, context: { _ in }, deliver: { index, _ in
+                if index == 5 { throw Failure(task: 5) }
+            }) { _, index in index }
+        }
+    }
+}

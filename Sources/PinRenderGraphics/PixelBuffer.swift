@@ -1,5 +1,4 @@
 import Foundation
-internal import CCodecs
 
 /// Decoded pixels as straight RGBA bytes, row by row: what tests and image comparison read.
 ///
@@ -33,41 +32,11 @@ public struct PixelBuffer: Sendable, Equatable {
 
     /// Decodes a PNG file.
     public init(pngAt path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw GraphicsError.unreadable(file: path, reason: "no such file")
-        }
-        let bytes = [UInt8](data)
-        var info = pr_image_info()
-        var error = pr_error()
-        guard pr_png_read_info(bytes, bytes.count, &info, &error) == 0 else {
-            throw GraphicsError.unreadable(file: path, reason: RasterImage.message(error))
-        }
-        let w = Int(info.width), h = Int(info.height)
-        var bgra = [UInt8](repeating: 0, count: w * h * 4)
-        let status = bgra.withUnsafeMutableBufferPointer {
-            pr_png_decode(bytes, bytes.count, $0.baseAddress, Int32(w * 4), &error)
-        }
-        guard status == 0 else { throw GraphicsError.unreadable(file: path, reason: RasterImage.message(error)) }
-        // Premultiplied BGRA to straight RGBA (opaque images only swap red and blue).
-        let opaque = info.has_alpha == 0
-        bgra.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let a = Int(p[i + 3])
-                if opaque || a == 255 {
-                    (p[i], p[i + 2]) = (p[i + 2], p[i])
-                } else if a == 0 {
-                    (p[i], p[i + 2]) = (p[i + 2], p[i])
-                } else {
-                    let b = p[i], g = p[i + 1], r = p[i + 2]
-                    p[i] = UInt8(min(255, (Int(r) * 255 + a / 2) / a))
-                    p[i + 1] = UInt8(min(255, (Int(g) * 255 + a / 2) / a))
-                    p[i + 2] = UInt8(min(255, (Int(b) * 255 + a / 2) / a))
-                }
-            }
-        }
-        width = w
-        height = h
-        rgba = bgra
+        let reader = try PNGRowReader(path: path)
+        var rgba: [UInt8] = []
+        rgba.reserveCapacity(reader.width * reader.height * 4)
+        try reader.read(rows: reader.height, appendingTo: &rgba)
+        self.init(width: reader.width, height: reader.height, rgba: rgba)
     }
 
     /// The pixel at (x, y), top-left origin.

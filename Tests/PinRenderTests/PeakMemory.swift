@@ -1,0 +1,50 @@
+import Foundation
+
+/// Running a command and reading its peak resident memory from the kernel (wait4's rusage,
+/// through Python's resource module): a bound on memory that a test can check without
+/// timing anything.
+enum PeakMemory {
+    static let wrapper = """
+        import resource, subprocess, sys
+        code = subprocess.run(sys.argv[1:]).returncode
+        print("peak-kb", resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)
+        sys.exit(code)
+        """
+
+    /// Runs `pinrender` with `arguments`; the result and its peak resident memory in MB.
+    static func pinrender(_ arguments: [String]) throws -> (run: Support.Run, megabytes: Int) {
+        var run = try Support.run("/usr/bin/env", ["python3", "-c", wrapper, Support.binary] + arguments)
+        var lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last == "" { lines.removeLast() }
+        guard let last = lines.popLast(), last.hasPrefix("peak-kb "), let kilobytes = Int(last.dropFirst(8)) else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no peak memory in \(run.stderr)"])
+        }
+        run.stderr = lines.map { $0 + "\n" }.joined()
+        return (run, kilobytes / 1024)
+    }
+}
+
+/// Test images made by Tests/Fixtures/cells_png.py.
+enum TestImages {
+    /// `cells_png.py cells`: CELL x CELL squares of pseudo-random colors.
+    static func cells(width: Int, height: Int, cell: Int, seed: Int, in directory: URL, name: String) throws -> String {
+        try make(["cells", "\(width)", "\(height)", "\(cell)", "\(seed)"], in: directory, name: name)
+    }
+
+    /// `cells_png.py noise`: every pixel pseudo-random.
+    static func noise(width: Int, height: Int, seed: Int, alpha: Bool, interlace: Bool, in directory: URL,
+                      name: String) throws -> String {
+        try make(["noise", "\(width)", "\(height)", "\(seed)"], in: directory, name: name,
+                 flags: (alpha ? ["--alpha"] : []) + (interlace ? ["--interlace"] : []))
+    }
+
+    private static func make(_ arguments: [String], in directory: URL, name: String, flags: [String] = []) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        let result = try Support.run("/usr/bin/env", ["python3", Support.path("Tests/Fixtures/cells_png.py")] + arguments
+                                     + [path] + flags)
+        guard result.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: result.stderr])
+        }
+        return path
+    }
+}

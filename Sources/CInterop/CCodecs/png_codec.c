@@ -145,6 +145,8 @@ int pr_png_rows_read(pr_png_rows *rows, uint8_t *pixels, int count, int stride, 
                  rows->failed ? "the image data could not be read" : "no such rows");
         return -1;
     }
+    /* Messages go to this call's `error`, not the one the reader was opened with. */
+    png_set_error_fn(rows->png, error, report_error, ignore_warning);
     if (setjmp(png_jmpbuf(rows->png))) {
         rows->failed = 1;
         return -1;

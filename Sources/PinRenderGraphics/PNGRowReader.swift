@@ -48,32 +48,32 @@ public final class PNGRowReader {
     /// Reads the next `count` rows and appends them to `rgba`, R, G, B, A.
     public func read(rows count: Int, appendingTo rgba: inout [UInt8]) throws {
         let start = rgba.count, rowBytes = width * 4
-        rgba += repeatElement(0, count: count * rowBytes)
+        rgba += [UInt8](repeating: 0, count: count * rowBytes)
         var error = pr_error()
         let status = rgba.withUnsafeMutableBufferPointer { p in
-            pr_png_rows_read(handle, p.baseAddress! + start, Int32(count), Int32(rowBytes), &error)
+            let rows = UnsafeMutableBufferPointer(rebasing: p[start...])
+            let status = pr_png_rows_read(handle, rows.baseAddress, Int32(count), Int32(rowBytes), &error)
+            if status == 0 { Self.straighten(rows, opaque: !hasAlpha) }
+            return status
         }
         guard status == 0 else {
             rgba.removeSubrange(start...)
             throw GraphicsError.unreadable(file: path, reason: RasterImage.message(error))
         }
         rowsRead += count
-        Self.straighten(&rgba[start...], opaque: !hasAlpha)
     }
 
     /// Premultiplied B, G, R, A to straight R, G, B, A, in place.
-    static func straighten(_ pixels: inout ArraySlice<UInt8>, opaque: Bool) {
-        pixels.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let a = Int(p[i + 3])
-                if opaque || a == 255 || a == 0 {
-                    (p[i], p[i + 2]) = (p[i + 2], p[i])
-                } else {
-                    let b = p[i], g = p[i + 1], r = p[i + 2]
-                    p[i] = UInt8(min(255, (Int(r) * 255 + a / 2) / a))
-                    p[i + 1] = UInt8(min(255, (Int(g) * 255 + a / 2) / a))
-                    p[i + 2] = UInt8(min(255, (Int(b) * 255 + a / 2) / a))
-                }
+    private static func straighten(_ p: UnsafeMutableBufferPointer<UInt8>, opaque: Bool) {
+        for i in stride(from: 0, to: p.count, by: 4) {
+            let a = Int(p[i + 3])
+            if opaque || a == 255 || a == 0 {
+                (p[i], p[i + 2]) = (p[i + 2], p[i])
+            } else {
+                let b = p[i], g = p[i + 1], r = p[i + 2]
+                p[i] = UInt8(min(255, (Int(r) * 255 + a / 2) / a))
+                p[i + 1] = UInt8(min(255, (Int(g) * 255 + a / 2) / a))
+                p[i + 2] = UInt8(min(255, (Int(b) * 255 + a / 2) / a))
             }
         }
     }

@@ -20,14 +20,44 @@ public struct PixelBuffer: Sendable, Equatable {
 
     /// Writes the image as an opaque RGB PNG (alpha is dropped), like every pinrender PNG.
     public func writePNG(to path: String, name: String) throws {
-        var rows = [UInt8](repeating: 255, count: width * height * 4)
-        for i in stride(from: 0, to: rgba.count, by: 4) {
-            (rows[i], rows[i + 1], rows[i + 2]) = (rgba[i + 2], rgba[i + 1], rgba[i])
-        }
+        let rows = Self.bgrx(rgba[...])
         try rows.withUnsafeBufferPointer {
             try PNGWriter.write(pixels: $0.baseAddress!, width: Int32(width), height: Int32(height),
                                 stride: Int32(width * 4), to: path, name: name)
         }
+    }
+
+    /// Writes an opaque RGB PNG of `width` x `height` made a stripe of rows at a time, top
+    /// to bottom, on this thread: `rows` returns the RGBA bytes of the rows it is asked for,
+    /// in order. Memory holds a stripe, and the file is the one writing the whole image
+    /// would give.
+    public static func writePNG(width: Int, height: Int, to path: String, name: String,
+                                rows: (Range<Int>) throws -> [UInt8]) throws {
+        guard PNGWriter.stripeCount(height: height) > 1 else {
+            return try PixelBuffer(width: width, height: height, rgba: rows(0..<height)).writePNG(to: path, name: name)
+        }
+        // One worker takes the stripes in order.
+        try withoutActuallyEscaping(rows) { rows in
+            try PNGWriter.write(width: Int32(width), height: Int32(height), workers: 1, to: path, name: name) { _ in
+                { range, last in
+                    try bgrx(try rows(range)[...]).withUnsafeBufferPointer {
+                        try PNGWriter.deflate(rows: $0.baseAddress!, width: Int32(width), count: range.count,
+                                              stride: Int32(width * 4), last: last, name: name)
+                    }
+                }
+            }
+        }
+    }
+
+    /// R, G, B, A to Cairo's B, G, R, unused.
+    private static func bgrx(_ rgba: ArraySlice<UInt8>) -> [UInt8] {
+        var pixels = [UInt8](repeating: 255, count: rgba.count)
+        var i = 0
+        for j in stride(from: rgba.startIndex, to: rgba.endIndex, by: 4) {
+            (pixels[i], pixels[i + 1], pixels[i + 2]) = (rgba[j + 2], rgba[j + 1], rgba[j])
+            i += 4
+        }
+        return pixels
     }
 
     /// Decodes a PNG file.

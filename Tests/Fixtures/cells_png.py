@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Writes test PNGs, standard library only.
 
-cells_png.py cells WIDTH HEIGHT CELL SEED OUT
+cells_png.py cells WIDTH HEIGHT CELL SEED OUT [--last-band-seed SEED2]
     An RGB image of CELL x CELL squares, each one color from a fixed pseudo-random
-    sequence (SEED): large images compress to little, and shrinking by a factor that
-    divides CELL gives the same squares, smaller.
+    sequence (SEED; the last band of squares from SEED2 if given): large images compress
+    to little, and shrinking by a factor that divides CELL gives the same squares, smaller.
 cells_png.py noise WIDTH HEIGHT SEED OUT [--alpha] [--interlace]
     Every pixel pseudo-random (RGBA with --alpha), Adam7-interlaced with --interlace,
     stored uncompressed: for small images that test averaging pixel by pixel.
@@ -23,7 +23,7 @@ def header(width, height, color_type, interlace=0):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, color_type, 0, 0, interlace))
 
 
-def cells(width, height, cell, seed, out):
+def cells(width, height, cell, seed, out, last_seed=None):
     rng = random.Random(seed)
     columns = (width + cell - 1) // cell
     z = zlib.compressobj(1)
@@ -31,6 +31,8 @@ def cells(width, height, cell, seed, out):
     zero = b"\x02" + bytes(width * 3)
     for y in range(height):
         if y % cell == 0:
+            if last_seed is not None and y + cell >= height:
+                rng = random.Random(last_seed)
             band = b"".join(bytes(rng.randrange(256) for _ in range(3)) * cell for _ in range(columns))
             parts.append(z.compress(b"\x00" + band[: width * 3]))
         else:
@@ -63,6 +65,7 @@ def noise(width, height, seed, out, alpha, interlace):
 if __name__ == "__main__":
     args = sys.argv[1:]
     if args[0] == "cells":
-        cells(int(args[1]), int(args[2]), int(args[3]), int(args[4]), args[5])
+        last = int(args[args.index("--last-band-seed") + 1]) if "--last-band-seed" in args else None
+        cells(int(args[1]), int(args[2]), int(args[3]), int(args[4]), args[5], last)
     else:
         noise(int(args[1]), int(args[2]), int(args[3]), args[4], "--alpha" in args, "--interlace" in args)

@@ -6,17 +6,27 @@ import Testing
 /// output and the size drawn.
 @Suite struct DamagedImageTests {
     enum Damage: String, CaseIterable, CustomStringConvertible, Sendable {
-        case pngCutInHalf, pngGarbageData, jpegScrambledScan, jpegCorruptScanNoMarkers, jpegCutShort
+        case pngCutInHalf, pngGarbageData, pngCutInHeader, pngInterlacedCutShort
+        case jpegScrambledScan, jpegCorruptScanNoMarkers, jpegCutShort, jpegCutInHeader
         var description: String { rawValue }
         var fileName: String { rawValue + (rawValue.hasPrefix("png") ? ".png" : ".jpg") }
 
-        /// The damaged file, made from a sample.
-        func bytes() throws -> [UInt8] {
+        /// The damaged file, made from a sample (or an image made in `scratch`).
+        func bytes(scratch: URL) throws -> [UInt8] {
             var random = ScrambleBytes(state: 12)
             switch self {
             case .pngCutInHalf:
                 let png = try Self.sample("screenshot.png")
                 return Array(png.prefix(png.count / 2))
+            case .pngCutInHeader:
+                return Array(try Self.sample("screenshot.png").prefix(20))
+            case .pngInterlacedCutShort:
+                // Interlaced rows are known only at the end: decoded whole, then shrunk.
+                let path = try TestImages.cells(width: 400, height: 240, cell: 16, seed: 5, in: scratch, name: "interlaced.png",
+                                                interlace: true)
+                let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+                try FileManager.default.removeItem(atPath: path)
+                return Array(png.prefix(png.count * 2 / 3))
             case .pngGarbageData:
                 // The image data replaced by noise after its zlib header; every CRC right.
                 let chunks = PNGBytes.chunks(of: try Self.sample("screenshot.png")).enumerated().map { index, chunk in
@@ -38,6 +48,9 @@ import Testing
             case .jpegCutShort:
                 let jpeg = try Self.sample("photo.jpg")
                 return Array(jpeg.prefix(jpeg.count / 3))
+            case .jpegCutInHeader:
+                let jpeg = try Self.sample("photo.jpg")
+                return Array(jpeg.prefix(try Self.scanStart(jpeg) / 2))
             }
         }
 
@@ -58,7 +71,7 @@ import Testing
     func renderFailsCleanly(_ damage: Damage, output: [String]) throws {
         let dir = try Support.scratch()
         let input = dir.appendingPathComponent(damage.fileName)
-        try Data(try damage.bytes()).write(to: input)
+        try Data(try damage.bytes(scratch: dir)).write(to: input)
         let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
         let out = dir.appendingPathComponent("out.\(output[0])")
         let previous = Data("previous good output".utf8)
@@ -76,14 +89,17 @@ import Testing
     func diffFailsCleanly(_ damage: Damage) throws {
         let dir = try Support.scratch()
         let input = dir.appendingPathComponent(damage.fileName)
-        try Data(try damage.bytes()).write(to: input)
-        let good = Support.path(damage.fileName.hasSuffix(".png") ? "samples/screenshot.png" : "samples/photo.jpg")
+        try Data(try damage.bytes(scratch: dir)).write(to: input)
+        // The undamaged image of the same size: a size mismatch is found before any pixel is read.
+        let good = damage == .pngInterlacedCutShort
+            ? try TestImages.cells(width: 400, height: 240, cell: 16, seed: 5, in: dir, name: "good.png", interlace: true)
+            : Support.path(damage.fileName.hasSuffix(".png") ? "samples/screenshot.png" : "samples/photo.jpg")
         for pair in [[input.path, good], [good, input.path]] {
             let result = try Support.pinrender(["diff"] + pair + ["-o", dir.appendingPathComponent("diff.png").path])
             #expect(result.status == 2 && result.stderr.split(separator: "\n").count == 1
                     && result.stderr.contains(damage.fileName) && !result.stderr.hasSuffix(": \n"),
                     "\(damage): \(result.status) \(result.stderr.prefix(300))")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [damage.fileName])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != "good.png" } == [damage.fileName])
     }
 }

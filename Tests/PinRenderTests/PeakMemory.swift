@@ -25,15 +25,33 @@ enum PeakMemory {
         run.stderr = lines.map { $0 + "\n" }.joined()
         return (run, kilobytes / 1024)
     }
+
+    /// Runs `pinrender` where allocations past `megabytes` fail: under an address-space limit
+    /// (`ulimit -v`), or in a build with address sanitizer, which reserves terabytes of address
+    /// space and cannot run under one, with allocations over that size failing instead.
+    static func pinrender(_ arguments: [String], memoryLimit megabytes: Int) throws -> Support.Run {
+        if sanitized {
+            let options = (ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "")
+                + "allocator_may_return_null=1:max_allocation_size_mb=\(megabytes)"
+            return try Support.pinrender(arguments, environment: ["ASAN_OPTIONS": options])
+        }
+        return try Support.run("/bin/sh", ["-c", "ulimit -v \(megabytes * 1024); exec \"$0\" \"$@\"", Support.binary] + arguments)
+    }
+
+    /// Whether `pinrender` was built with address sanitizer.
+    static let sanitized: Bool = {
+        let binary = try? Data(contentsOf: URL(fileURLWithPath: Support.binary), options: .alwaysMapped)
+        return binary?.range(of: Data("__asan_init".utf8)) != nil
+    }()
 }
 
 /// Test images made by Tests/Fixtures/cells_png.py.
 enum TestImages {
     /// `cells_png.py cells`: CELL x CELL squares of pseudo-random colors.
     static func cells(width: Int, height: Int, cell: Int, seed: Int, in directory: URL, name: String,
-                      lastRowsSeed: Int? = nil) throws -> String {
+                      lastRowsSeed: Int? = nil, interlace: Bool = false) throws -> String {
         try make(["cells", "\(width)", "\(height)", "\(cell)", "\(seed)"], in: directory, name: name,
-                 flags: lastRowsSeed.map { ["--last-band-seed", "\($0)"] } ?? [])
+                 flags: (lastRowsSeed.map { ["--last-band-seed", "\($0)"] } ?? []) + (interlace ? ["--interlace"] : []))
     }
 
     /// `cells_png.py noise`: every pixel pseudo-random.

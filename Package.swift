@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         .executableTarget(name: "pinrender", dependencies: ["PinRender"]),
+        // The whole render path as a libFuzzer target (`make fuzz`); a plain build replays inputs.
+        .executableTarget(name: "pinrender-fuzz", dependencies: ["PinRender", "PinRenderCore"], path: "Fuzz/Render"),
         .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"],
                           path: "Sources/pinrender-bench"),
 

@@ -21,6 +21,7 @@ public struct DiffJob {
     public var exhaustive = false
     /// Resolution of PDF pages.
     public var dpi = 72.0
+    /// The most pixels an input image or page may have (`--max-pixels`).
     public var pixelLimit = 400_000_000
 
     public init(expected: String, actual: String) {
@@ -143,7 +144,7 @@ public struct DiffJob {
     func pages(of path: String) throws -> [DiffPage] {
         if let head = FileHandle(forReadingAtPath: path).flatMap({ try? $0.read(upToCount: 8) }),
            head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            return [.png(try PNGRowReader(path: path))]
+            return [.png(try PNGRowReader(path: path, pixelLimit: pixelLimit))]
         }
         let document = try SourceDocument.open(path: path, password: nil, pixelLimit: pixelLimit)
         return try (1...document.pageCount).map { page in

@@ -18,8 +18,9 @@ public final class PNGRowReader {
     private let handle: OpaquePointer
     private let hasAlpha: Bool
 
-    /// Opens a PNG file and reads its header.
-    public init(path: String) throws {
+    /// Opens a PNG file and reads its header, refusing an image of more than `pixelLimit`
+    /// pixels or wider or taller than Cairo draws before any row is read.
+    public init(path: String, pixelLimit: Int = .max) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw GraphicsError.unreadable(file: path, reason: "no such file")
         }
@@ -38,6 +39,7 @@ public final class PNGRowReader {
         width = Int(info.width)
         height = Int(info.height)
         hasAlpha = info.has_alpha != 0
+        try RasterImage.checkSize(file: path, width: width, height: height, pixelLimit: pixelLimit)
     }
 
     deinit {

@@ -42,14 +42,7 @@ public final class RasterImage {
                            : pr_jpeg_read_info(bytes, bytes.count, &info, &error)
         guard status == 0 else { throw GraphicsError.unreadable(file: path, reason: Self.message(error)) }
         let width = Int(info.width), height = Int(info.height)
-        guard width > 0, height > 0 else { throw GraphicsError.unreadable(file: path, reason: "the image is empty") }
-        guard width * height <= pixelLimit else {
-            throw GraphicsError.tooLarge(file: path, width: width, height: height, limit: pixelLimit)
-        }
-        guard width <= SizeRequest.maximumSide, height <= SizeRequest.maximumSide else {
-            throw GraphicsError.tooLarge(file: path, width: width, height: height,
-                                         limit: SizeRequest.maximumSide * SizeRequest.maximumSide)
-        }
+        try Self.checkSize(file: path, width: width, height: height, pixelLimit: pixelLimit)
         storedSize = CGSize(width: width, height: height)
         orientation = ImageOrientation(exifValue: Int(info.orientation))
         hasAlpha = info.has_alpha != 0
@@ -98,6 +91,19 @@ public final class RasterImage {
         }
         guard status == 0 else { throw GraphicsError.unreadable(file: path, reason: Self.message(error)) }
         return surface
+    }
+
+    /// Refuses, from its header, an image that is empty, of more than `pixelLimit` pixels,
+    /// or wider or taller than Cairo draws.
+    static func checkSize(file: String, width: Int, height: Int, pixelLimit: Int) throws {
+        guard width > 0, height > 0 else { throw GraphicsError.unreadable(file: file, reason: "the image is empty") }
+        guard width <= SizeRequest.maximumSide, height <= SizeRequest.maximumSide else {
+            throw GraphicsError.tooLarge(file: file, width: width, height: height,
+                                         limit: SizeRequest.maximumSide * SizeRequest.maximumSide)
+        }
+        guard width * height <= pixelLimit else {
+            throw GraphicsError.tooLarge(file: file, width: width, height: height, limit: pixelLimit)
+        }
     }
 
     static func message(_ error: pr_error) -> String {

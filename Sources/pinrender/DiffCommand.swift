@@ -10,7 +10,7 @@ enum DiffCommand {
     USAGE
       pinrender diff EXPECTED ACTUAL [-o DIFF.png] [--threshold T] [--max-diff-pixels N]
                      [--max-diff-ratio R] [--ignore X,Y,W,H]... [--include-aa] [--composite]
-                     [--dpi D] [--json]
+                     [--dpi D] [--max-pixels N] [--json]
       pinrender diff --layout EXPECTED.json ACTUAL.json [--json]
 
     Pixels are compared as pixelmatch does: YIQ color distance against 35215 x T^2 (T 0.1 by
@@ -19,6 +19,7 @@ enum DiffCommand {
     to gray with differing pixels red (actual darker) or green (lighter) and anti-aliasing
     yellow; --composite puts expected | actual | diff side by side. --ignore skips a rectangle
     in both images (repeatable). PDFs are rendered at --dpi (72) and compared page by page.
+    Images of more than --max-pixels (400000000) pixels are refused from their headers.
 
     --layout compares two --layout-json files and says which pins moved (and how far),
     appeared, disappeared, changed status, number or replies, joined or left a cluster, or
@@ -35,7 +36,7 @@ enum DiffCommand {
 
     static func run(_ words: [String]) throws -> Int32 {
         var arguments = try Arguments.parse(words, valued: ["-o", "--output", "--threshold", "--max-diff-pixels",
-                                                            "--max-diff-ratio", "--ignore", "--dpi"])
+                                                            "--max-diff-ratio", "--ignore", "--dpi", "--max-pixels"])
         if arguments.flag("--help", "-h") {
             print(help)
             return 0
@@ -67,6 +68,10 @@ enum DiffCommand {
         if let d = arguments.value("--dpi") {
             guard let value = Double(d), value > 0, value <= 2400 else { throw usage("--dpi needs a positive number") }
             job.dpi = value
+        }
+        if let limit = arguments.value("--max-pixels") {
+            guard let value = Int(limit), value > 0 else { throw usage("--max-pixels needs a positive whole number") }
+            job.pixelLimit = value
         }
         job.options.ignore = try arguments.values(["--ignore"]).map { text in
             let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }

@@ -93,4 +93,20 @@ import PinRenderGraphics
         #expect(run.stdout.contains("\"y\":7900"), "\(run.stdout)")
         #expect(megabytes < 200, "peak \(megabytes) MB")
     }
+
+    /// A PNG whose header claims more pixels than pinrender draws is refused before any row
+    /// is read, whatever its data (a row of 2 billion pixels would not fit in memory).
+    @Test(arguments: [(2_000_000_000, 2), (100_000, 100_000)])
+    func anImageOverTheLimitsIsRefused(width: Int, height: Int) throws {
+        let dir = try Support.scratch()
+        func bigEndian(_ value: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(value).bigEndian, Array.init) }
+        let png = PNGBytes.file([("IHDR", bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]),
+                                 ("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]), ("IEND", [])])
+        let path = dir.appendingPathComponent("huge.png")
+        try Data(png).write(to: path)
+        let run = try Support.pinrender(["diff", path.path, path.path, "-o", dir.appendingPathComponent("diff.png").path])
+        #expect(run.status == 2 && run.stderr.contains("huge.png") && run.stderr.contains("\(width) x \(height)"),
+                "\(run.status) \(run.stderr.prefix(300))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["huge.png"])
+    }
 }

@@ -75,7 +75,8 @@ test-asan: deps
 
 # libFuzzer with address sanitizer, FUZZ_SECONDS each: the pins decoder, the image decoders,
 # then the whole render path (a document's bytes rendered to PNG, PNG drawn small, and the
-# PDF export, as `pinrender render` does). Findings are written to .build/fuzz/; replay one
+# PDF export, as `pinrender render` does). Seeds: the samples, and Fuzz/corpus (small PNGs of
+# every color type, interlaced, 16-bit; PDFs with empty, huge, NaN and crossed boxes). Findings are written to .build/fuzz/; replay one
 # with `swift run pinrender-fuzz FILE`. (Leak checking is off: fontconfig's and GLib's
 # process-long caches would be reported at exit.)
 FUZZ_SECONDS ?= 60
@@ -83,8 +84,8 @@ FUZZ_RENDER = .build/fuzz-render/debug/pinrender-fuzz
 fuzz: deps
 	@mkdir -p .build/fuzz/corpus-pins .build/fuzz/corpus-images .build/fuzz/corpus-render
 	@cp samples/pins/*.json .build/fuzz/corpus-pins/
-	@cp samples/*.png samples/*.jpg Tests/Fixtures/*.jpg .build/fuzz/corpus-images/
-	@cp samples/*.pdf samples/*.png samples/*.jpg Tests/Fixtures/*.jpg .build/fuzz/corpus-render/
+	@cp samples/*.png samples/*.jpg Tests/Fixtures/*.jpg Fuzz/corpus/*.png .build/fuzz/corpus-images/
+	@cp samples/*.pdf samples/*.png samples/*.jpg Tests/Fixtures/*.jpg Fuzz/corpus/* .build/fuzz/corpus-render/
 	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PinRenderCore \
 		$$(find Sources/PinRenderCore -name '*.swift') Fuzz/PinsFuzz.swift -o .build/fuzz/pins
 	clang -O1 -g -fsanitize=fuzzer,address -ISources/CInterop/CCodecs/include \

@@ -20,6 +20,7 @@ import Testing
     /// the end): 12000 x 12000 of it is more than the memory there is.
     @Test func anInterlacedImageTooLargeForMemory() throws {
         let dir = try Support.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) } // images of megabytes
         let image = try TestImages.cells(width: 12000, height: 12000, cell: 100, seed: 3, in: dir, name: "big.png", interlace: true)
         let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
         let render = try PeakMemory.pinrender(["render", image, "--pins", pins, "--width", "500",
@@ -33,6 +34,7 @@ import Testing
     /// A 16000 x 16000 PNG drawn at its own size needs its 1 GB of pixels.
     @Test func anImageDrawnWholeTooLargeForMemory() throws {
         let dir = try Support.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) } // images of megabytes
         let image = try TestImages.cells(width: 16000, height: 16000, cell: 100, seed: 3, in: dir, name: "big.png")
         let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
         let render = try PeakMemory.pinrender(["render", image, "--pins", pins, "-o", dir.appendingPathComponent("out.png").path],

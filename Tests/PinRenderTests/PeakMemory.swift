@@ -26,6 +26,23 @@ enum PeakMemory {
         return (run, kilobytes / 1024)
     }
 
+    /// The peak of rendering a 16 x 16 image: what the program needs before any image is
+    /// large (about 45 MB in a plain build, more under address sanitizer). Bounds are set
+    /// above it.
+    static func baseline(in directory: URL) throws -> Int {
+        let image = try TestImages.cells(width: 16, height: 16, cell: 4, seed: 1, in: directory, name: "tiny.png")
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: directory, name: "tiny-pins.json")
+        let (run, megabytes) = try pinrender(["render", image, "--pins", pins, "--width", "8",
+                                              "-o", directory.appendingPathComponent("tiny-out.png").path])
+        guard run.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: run.stderr])
+        }
+        for name in ["tiny.png", "tiny-pins.json", "tiny-out.png"] {
+            try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+        return megabytes
+    }
+
     /// Runs `pinrender` where allocations past `megabytes` fail: under an address-space limit
     /// (`ulimit -v`), or in a build with address sanitizer, which reserves terabytes of address
     /// space and cannot run under one, with allocations over that size failing instead.

@@ -88,18 +88,29 @@ test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
 
-# libFuzzer with address sanitizer, FUZZ_SECONDS each: the pins decoder, then the image decoders.
+# libFuzzer with address sanitizer, FUZZ_SECONDS each: the pins decoder, the image decoders,
+# then the whole render path (a document's bytes rendered to PNG, PNG drawn small, and the
+# PDF export, as `pinrender render` does). Seeds: the samples, and Fuzz/corpus (small PNGs of
+# every color type, interlaced, 16-bit; PDFs with empty, huge, NaN and crossed boxes). Findings are written to .build/fuzz/; replay one
+# with `swift run pinrender-fuzz FILE`. (Leak checking is off: fontconfig's and GLib's
+# process-long caches would be reported at exit.)
 FUZZ_SECONDS ?= 60
+FUZZ_RENDER = .build/fuzz-render/debug/pinrender-fuzz
 fuzz: deps
-	@mkdir -p .build/fuzz/corpus-pins .build/fuzz/corpus-images
+	@mkdir -p .build/fuzz/corpus-pins .build/fuzz/corpus-images .build/fuzz/corpus-render
 	@cp samples/pins/*.json .build/fuzz/corpus-pins/
-	@cp samples/*.png samples/*.jpg Tests/Fixtures/*.jpg .build/fuzz/corpus-images/
+	@cp samples/*.png samples/*.jpg Tests/Fixtures/*.jpg Fuzz/corpus/*.png .build/fuzz/corpus-images/
+	@cp samples/*.pdf samples/*.png samples/*.jpg Tests/Fixtures/*.jpg Fuzz/corpus/* .build/fuzz/corpus-render/
 	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PinRenderCore \
 		$$(find Sources/PinRenderCore -name '*.swift') Fuzz/PinsFuzz.swift -o .build/fuzz/pins
 	clang -O1 -g -fsanitize=fuzzer,address -ISources/CInterop/CCodecs/include \
-		Fuzz/image_fuzz.c Sources/CInterop/CCodecs/*.c -lpng16 -ljpeg -lexif -o .build/fuzz/images
-	.build/fuzz/pins -max_total_time=$(FUZZ_SECONDS) -max_len=65536 .build/fuzz/corpus-pins
-	.build/fuzz/images -max_total_time=$(FUZZ_SECONDS) -max_len=262144 .build/fuzz/corpus-images
+		Fuzz/image_fuzz.c Sources/CInterop/CCodecs/*.c -lpng16 -ljpeg -lexif -lz -o .build/fuzz/images
+	$(SWIFT) build --product pinrender-fuzz --scratch-path .build/fuzz-render --sanitize=fuzzer --sanitize=address \
+		-Xswiftc -DFUZZING -Xswiftc -parse-as-library
+	.build/fuzz/pins -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -artifact_prefix=.build/fuzz/ .build/fuzz/corpus-pins
+	.build/fuzz/images -max_total_time=$(FUZZ_SECONDS) -max_len=262144 -artifact_prefix=.build/fuzz/ .build/fuzz/corpus-images
+	ASAN_OPTIONS=detect_leaks=0 $(FUZZ_RENDER) -max_total_time=$(FUZZ_SECONDS) -max_len=131072 -timeout=30 \
+		-rss_limit_mb=3072 -artifact_prefix=.build/fuzz/ .build/fuzz/corpus-render
 
 samples:
 	python3 $(SAMPLES)/make_samples.py

@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CSoup"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         .executableTarget(name: "pinrender", dependencies: ["PinRender", "PinRenderCore"]),
+        // The whole render path as a libFuzzer target (`make fuzz`); a plain build replays inputs.
+        .executableTarget(name: "pinrender-fuzz", dependencies: ["PinRender", "PinRenderCore"], path: "Fuzz/Render"),
         .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"],
                           path: "Sources/pinrender-bench"),
 

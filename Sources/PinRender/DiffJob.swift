@@ -21,6 +21,7 @@ public struct DiffJob: Sendable {
     public var exhaustive = false
     /// Resolution of PDF pages.
     public var dpi = 72.0
+    /// The most pixels an input image or page may have (`--max-pixels`).
     public var pixelLimit = 400_000_000
 
     public init(expected: String, actual: String) {
@@ -54,10 +55,11 @@ public struct DiffJob: Sendable {
 
     public func run() throws -> Report {
         if let output { try OutputFiles.checkDirectory(of: output) }
-        // The two inputs decode side by side, one per core.
+        // The two inputs open side by side, one per core: a PNG's header only, its rows are
+        // read as they are compared.
         let paths = [expected, actual]
-        let decoded = try WorkerPool(workers: 2).map(2, context: { _ in }) { _, index in try pages(of: paths[index]) }
-        let a = decoded[0], b = decoded[1]
+        let opened = try WorkerPool(workers: 2).map(2, context: { _ in }) { _, index in try pages(of: paths[index]) }
+        let a = opened[0], b = opened[1]
         guard a.count == b.count else {
             return Report(pages: [], pageCounts: (a.count, b.count), withinBudget: false, files: [])
         }
@@ -67,9 +69,20 @@ public struct DiffJob: Sendable {
         checked.read(actual, option: "ACTUAL", role: "the actual image")
         for path in diffPaths ?? [] { checked.write(path, option: "-o") }
         try checked.check()
+        let outputs = OutputFiles()
+        do {
+            return try compare(a, b, diffPaths: diffPaths, outputs: outputs)
+        } catch {
+            outputs.discard()
+            throw error
+        }
+    }
+
+    /// Compares the pages pair by pair, writing page N's diff image to `diffPaths[N - 1]`;
+    /// commits the diff images.
+    private func compare(_ a: [DiffPage], _ b: [DiffPage], diffPaths: [String]?, outputs: OutputFiles) throws -> Report {
         var results: [PageResult] = []
         var within = true
-        let outputs = OutputFiles()
         var files: [String] = []
         for (index, (x, y)) in zip(a, b).enumerated() {
             let page = index + 1
@@ -84,30 +97,54 @@ public struct DiffJob: Sendable {
                 let ratioLimit = maxDiffRatio.map { Int(($0 * Double(x.width * x.height)).rounded(.down)) } ?? Int.max
                 pageOptions.stopAfter = min(maxDiffPixels, ratioLimit)
             }
-            let result = ImageDiff(options: pageOptions).compare(x.rgba, y.rgba, width: x.width, height: x.height,
-                                                                  diffImage: output != nil)
+            let path = diffPaths?[index]
+            let result = try compare(x, y, options: pageOptions, writingTo: path.map { (outputs.temporaryPath(for: $0), $0) })
             var pageResult = PageResult(page: page, width: x.width, height: x.height, actualSize: nil,
                                         diffPixels: result.diffPixels, aaPixels: result.aaPixels, regions: result.regions)
             pageResult.stoppedEarly = result.stoppedEarly
             results.append(pageResult)
             if pageResult.diffPixels > maxDiffPixels || (maxDiffRatio.map { pageResult.ratio > $0 } ?? false) { within = false }
-            if let diffPaths, let image = result.image {
-                let path = diffPaths[index]
-                let diff = PixelBuffer(width: x.width, height: x.height, rgba: image)
-                try (composite ? Self.sideBySide([x, y, diff]) : diff).writePNG(to: outputs.temporaryPath(for: path), name: path)
-                files.append(path)
-            }
+            if let path { files.append(path) }
         }
         try outputs.commit()
         return Report(pages: results, pageCounts: nil, withinBudget: within, files: files)
     }
 
-    /// Every page of a PNG, JPEG or PDF as pixels (PDF pages at ``dpi``); a PNG is decoded
-    /// straight into pixels.
-    func pages(of path: String) throws -> [PixelBuffer] {
+    /// Compares two pages of the same size a stripe of rows at a time, reading their rows as
+    /// it goes, and writes the diff image (or the composite) stripe by stripe when asked.
+    private func compare(_ x: DiffPage, _ y: DiffPage, options: ImageDiff.Options,
+                         writingTo file: (temporary: String, name: String)?) throws -> ImageDiff.Result {
+        var comparison = ImageDiff.Comparison(ImageDiff(options: options), width: x.width, height: x.height,
+                                              diffImage: file != nil)
+        var held = (x: DiffPage.Rows(), y: DiffPage.Rows())
+        func stripe(_ rows: Range<Int>) throws -> (diff: [UInt8]?, x: DiffPage.Rows, y: DiffPage.Rows) {
+            let needed = max(0, rows.lowerBound - ImageDiff.context)..<min(x.height, rows.upperBound + ImageDiff.context)
+            try DiffPage.hold(needed, of: [x, y], in: &held)
+            return (comparison.compare(rows: rows, expected: held.x.rgba[...], actual: held.y.rgba[...],
+                                       heldFrom: held.x.first), held.x, held.y)
+        }
+        guard let file else {
+            for start in stride(from: 0, to: x.height, by: DiffPage.stripeRows) where !comparison.stoppedEarly {
+                _ = try stripe(start..<min(x.height, start + DiffPage.stripeRows))
+            }
+            return comparison.result(image: nil)
+        }
+        let width = composite ? x.width * 3 + Self.gap * 2 : x.width
+        try PixelBuffer.writePNG(width: width, height: x.height, to: file.temporary, name: file.name) { rows in
+            let (diff, a, b) = try stripe(rows)
+            guard composite else { return diff! }
+            return Self.sideBySide([a.pixels(rows, width: x.width), b.pixels(rows, width: x.width),
+                                    PixelBuffer(width: x.width, height: rows.count, rgba: diff!)]).rgba
+        }
+        return comparison.result(image: nil)
+    }
+
+    /// Every page of a PNG, JPEG or PDF (PDF pages at ``dpi``): a PNG is read row by row
+    /// as it is compared; the others are drawn whole.
+    func pages(of path: String) throws -> [DiffPage] {
         if let head = FileHandle(forReadingAtPath: path).flatMap({ try? $0.read(upToCount: 8) }),
            head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            return [try PixelBuffer(pngAt: path)]
+            return [.png(try PNGRowReader(path: path, pixelLimit: pixelLimit))]
         }
         let document = try SourceDocument.open(path: path, password: nil, pixelLimit: pixelLimit)
         return try (1...document.pageCount).map { page in
@@ -117,13 +154,15 @@ public struct DiffJob: Sendable {
             } ?? content
             let canvas = try Canvas(imageWidth: Int(pixels.width), height: Int(pixels.height))
             try document.draw(page: page, on: canvas)
-            return canvas.pixels()
+            return .pixels(canvas.pixels())
         }
     }
 
-    /// Images side by side, 8 white pixels apart.
+    /// White pixels between the images of a composite.
+    static let gap = 8
+
+    /// Images side by side, ``gap`` white pixels apart.
     static func sideBySide(_ images: [PixelBuffer]) -> PixelBuffer {
-        let gap = 8
         let width = images.map(\.width).reduce(0, +) + gap * (images.count - 1)
         let height = images.map(\.height).max() ?? 0
         var rgba = [UInt8](repeating: 255, count: width * height * 4)

@@ -9,7 +9,8 @@ public enum SourceDocument {
     case image(RasterImage)
     case canvas(CGSize)
 
-    /// Opens a file by its content (not its name): PDF, PNG or JPEG.
+    /// Opens a file by its content (not its name): PDF, PNG or JPEG. An image's header is
+    /// read now, its pixels when it is drawn, at the size drawn.
     /// - Parameters:
     ///   - path: the file.
     ///   - password: for an encrypted PDF.
@@ -41,7 +42,7 @@ public enum SourceDocument {
     public func forAnotherThread(password: String?) throws -> SourceDocument {
         switch self {
         case .pdf(let document): return .pdf(try PDFDocument(path: document.path, password: password))
-        case .image(let image): return .image(try RasterImage(sharingPixelsOf: image))
+        case .image(let image): return .image(RasterImage(sharingPixelsOf: image))
         case .canvas: return self
         }
     }

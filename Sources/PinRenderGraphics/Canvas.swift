@@ -128,10 +128,14 @@ public final class Canvas {
     }
 
     /// Draws an image as displayed with its whole displayed area mapped onto `rect`, only
-    /// inside `clip`.
+    /// inside `clip`. The image is decoded at the size it is drawn (in full for a PDF).
     public func drawImage(_ image: RasterImage, at rect: CGRect, clip: CGRect) throws {
-        let displayed = image.displayedSize
-        let m = image.orientation.transform(stored: image.storedSize)
+        var drawn = (width: Double(rect.width), height: Double(rect.height))
+        cairo_user_to_device_distance(cr, &drawn.width, &drawn.height)
+        let source = try image.surface(drawn: isPDF ? nil : CGSize(width: abs(drawn.width), height: abs(drawn.height)))
+        let stored = CGSize(width: source.width, height: source.height)
+        let displayed = image.orientation.displayedSize(stored: stored)
+        let m = image.orientation.transform(stored: stored)
         var matrix = cairo_matrix_t()
         cairo_matrix_init(&matrix, m.m11, m.m12, m.m21, m.m22, m.tX, m.tY)
         cairo_save(cr)
@@ -142,7 +146,7 @@ public final class Canvas {
         cairo_translate(cr, rect.minX, rect.minY)
         cairo_scale(cr, rect.width / displayed.width, rect.height / displayed.height)
         cairo_transform(cr, &matrix)
-        cairo_set_source_surface(cr, image.surface, 0, 0)
+        cairo_set_source_surface(cr, source.handle, 0, 0)
         let pattern = cairo_get_source(cr)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)

@@ -1,5 +1,4 @@
 import Foundation
-internal import CCodecs
 
 /// Decoded pixels as straight RGBA bytes, row by row: what tests and image comparison read.
 ///
@@ -21,53 +20,53 @@ public struct PixelBuffer: Sendable, Equatable {
 
     /// Writes the image as an opaque RGB PNG (alpha is dropped), like every pinrender PNG.
     public func writePNG(to path: String, name: String) throws {
-        var rows = [UInt8](repeating: 255, count: width * height * 4)
-        for i in stride(from: 0, to: rgba.count, by: 4) {
-            (rows[i], rows[i + 1], rows[i + 2]) = (rgba[i + 2], rgba[i + 1], rgba[i])
-        }
+        let rows = Self.bgrx(rgba[...])
         try rows.withUnsafeBufferPointer {
             try PNGWriter.write(pixels: $0.baseAddress!, width: Int32(width), height: Int32(height),
                                 stride: Int32(width * 4), to: path, name: name)
         }
     }
 
+    /// Writes an opaque RGB PNG of `width` x `height` made a stripe of rows at a time, top
+    /// to bottom, on this thread: `rows` returns the RGBA bytes of the rows it is asked for,
+    /// in order. Memory holds a stripe, and the file is the one writing the whole image
+    /// would give.
+    public static func writePNG(width: Int, height: Int, to path: String, name: String,
+                                rows: (Range<Int>) throws -> [UInt8]) throws {
+        guard PNGWriter.stripeCount(height: height) > 1 else {
+            return try PixelBuffer(width: width, height: height, rgba: rows(0..<height)).writePNG(to: path, name: name)
+        }
+        // The stripes in order, on this thread, each appended to the file once deflated.
+        let file = try PNGWriter.Stream(path: path, width: Int32(width), height: Int32(height), name: name)
+        let count = PNGWriter.stripeCount(height: height)
+        for index in 0..<count {
+            let range = PNGWriter.stripe(index, of: count, height: height)
+            try file.append(try bgrx(try rows(range)[...]).withUnsafeBufferPointer {
+                try PNGWriter.deflate(rows: $0.baseAddress!, width: Int32(width), count: range.count,
+                                      stride: Int32(width * 4), last: index == count - 1, name: name)
+            })
+        }
+        try file.finish()
+    }
+
+    /// R, G, B, A to Cairo's B, G, R, unused.
+    private static func bgrx(_ rgba: ArraySlice<UInt8>) -> [UInt8] {
+        var pixels = [UInt8](repeating: 255, count: rgba.count)
+        var i = 0
+        for j in stride(from: rgba.startIndex, to: rgba.endIndex, by: 4) {
+            (pixels[i], pixels[i + 1], pixels[i + 2]) = (rgba[j + 2], rgba[j + 1], rgba[j])
+            i += 4
+        }
+        return pixels
+    }
+
     /// Decodes a PNG file.
     public init(pngAt path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw GraphicsError.unreadable(file: path, reason: "no such file")
-        }
-        let bytes = [UInt8](data)
-        var info = pr_image_info()
-        var error = pr_error()
-        guard pr_png_read_info(bytes, bytes.count, &info, &error) == 0 else {
-            throw GraphicsError.unreadable(file: path, reason: RasterImage.message(error))
-        }
-        let w = Int(info.width), h = Int(info.height)
-        var bgra = [UInt8](repeating: 0, count: w * h * 4)
-        let status = bgra.withUnsafeMutableBufferPointer {
-            pr_png_decode(bytes, bytes.count, $0.baseAddress, Int32(w * 4), &error)
-        }
-        guard status == 0 else { throw GraphicsError.unreadable(file: path, reason: RasterImage.message(error)) }
-        // Premultiplied BGRA to straight RGBA (opaque images only swap red and blue).
-        let opaque = info.has_alpha == 0
-        bgra.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let a = Int(p[i + 3])
-                if opaque || a == 255 {
-                    (p[i], p[i + 2]) = (p[i + 2], p[i])
-                } else if a == 0 {
-                    (p[i], p[i + 2]) = (p[i + 2], p[i])
-                } else {
-                    let b = p[i], g = p[i + 1], r = p[i + 2]
-                    p[i] = UInt8(min(255, (Int(r) * 255 + a / 2) / a))
-                    p[i + 1] = UInt8(min(255, (Int(g) * 255 + a / 2) / a))
-                    p[i + 2] = UInt8(min(255, (Int(b) * 255 + a / 2) / a))
-                }
-            }
-        }
-        width = w
-        height = h
-        rgba = bgra
+        let reader = try PNGRowReader(path: path)
+        var rgba: [UInt8] = []
+        rgba.reserveCapacity(reader.width * reader.height * 4)
+        try reader.read(rows: reader.height, appendingTo: &rgba)
+        self.init(width: reader.width, height: reader.height, rgba: rgba)
     }
 
     /// The pixel at (x, y), top-left origin.

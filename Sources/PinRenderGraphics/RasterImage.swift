@@ -3,31 +3,38 @@ import PinRenderCore
 internal import CPangoCairo
 internal import CCodecs
 
-/// A decoded PNG or JPEG in stored pixel order, with its EXIF orientation. Pins refer to
-/// the displayed image: ``displayedSize`` and ``orientation``'s transform give it.
+/// A PNG or JPEG, in stored pixel order, with its EXIF orientation. Pins refer to the
+/// displayed image: ``displayedSize`` and ``orientation``'s transform give it.
+///
+/// Opening reads the header only. The pixels are decoded when the image is first drawn,
+/// at the size it is drawn: an image drawn smaller than it is shrinks while its rows are
+/// decoded (see `ImageReduction`), so the memory held follows the output, not the file.
 public final class RasterImage {
-    /// Which decoder read it.
+    /// Which decoder reads it.
     public enum Format: Sendable { case png, jpeg }
 
     public let path: String
     public let format: Format
     public let storedSize: CGSize
     public let orientation: ImageOrientation
-    let surface: OpaquePointer
-    /// The image whose pixels this one shares, if any.
-    private let owner: RasterImage?
+    /// The file (a JPEG is embedded unchanged in PDFs).
+    private let bytes: [UInt8]
+    private let hasAlpha: Bool
+    /// Decoded pixels by reduction, shared with the copies of this image on other threads.
+    private let decoded: DecodedPixels
+    /// This image's own Cairo surfaces over them (a surface is used on one thread only).
+    private var surfaces: [ImageReduction: ImageSurface] = [:]
 
-    /// Decodes an image, refusing before any pixel is allocated one of more than
-    /// `pixelLimit` pixels. A JPEG keeps its bytes so a PDF can embed it unchanged.
+    /// Reads an image's header, refusing one of more than `pixelLimit` pixels before any
+    /// pixel is decoded.
     public init(path: String, data: Data, pixelLimit: Int) throws {
         self.path = path
-        owner = nil
-        let bytes = [UInt8](data)
+        bytes = [UInt8](data)
+        decoded = DecodedPixels()
         var info = pr_image_info()
         var error = pr_error()
         let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
-        let isJPEG = bytes.starts(with: [0xFF, 0xD8, 0xFF])
-        guard isPNG || isJPEG else {
+        guard isPNG || bytes.starts(with: [0xFF, 0xD8, 0xFF]) else {
             throw GraphicsError.unreadable(file: path, reason: "not a PDF, PNG or JPEG file")
         }
         format = isPNG ? .png : .jpeg
@@ -35,70 +42,67 @@ public final class RasterImage {
                            : pr_jpeg_read_info(bytes, bytes.count, &info, &error)
         guard status == 0 else { throw GraphicsError.unreadable(file: path, reason: Self.message(error)) }
         let width = Int(info.width), height = Int(info.height)
-        guard width > 0, height > 0 else { throw GraphicsError.unreadable(file: path, reason: "the image is empty") }
-        guard width <= SizeRequest.maximumSide, height <= SizeRequest.maximumSide else {
-            throw GraphicsError.tooWide(file: path, width: width, height: height)
-        }
-        guard width * height <= pixelLimit else {
-            throw GraphicsError.tooLarge(file: path, width: width, height: height, limit: pixelLimit)
-        }
+        try Self.checkSize(file: path, width: width, height: height, pixelLimit: pixelLimit)
         storedSize = CGSize(width: width, height: height)
         orientation = ImageOrientation(exifValue: Int(info.orientation))
-        let format = info.has_alpha != 0 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
-        surface = cairo_image_surface_create(format, Int32(width), Int32(height))
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            let status = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
-            cairo_surface_destroy(surface)
-            throw GraphicsError.cairo(context: path, status: status)
-        }
-        cairo_surface_flush(surface)
-        let pixels = cairo_image_surface_get_data(surface)
-        let stride = cairo_image_surface_get_stride(surface)
-        let decoded = isPNG ? pr_png_decode(bytes, bytes.count, pixels, stride, &error)
-                            : pr_jpeg_decode(bytes, bytes.count, pixels, stride, &error)
-        guard decoded == 0 else {
-            cairo_surface_destroy(surface)
-            throw GraphicsError.unreadable(file: path, reason: Self.message(error))
-        }
-        cairo_surface_mark_dirty(surface)
-        if isJPEG { Self.attachJPEG(bytes, to: surface) }
+        hasAlpha = info.has_alpha != 0
     }
 
-    /// The same pixels through a Cairo surface of its own, for drawing on another thread:
-    /// Cairo may set drawing properties on a source surface while it draws it, but nothing
-    /// writes the pixels once decoded. Keeps `other` (which owns them) alive.
-    public init(sharingPixelsOf other: RasterImage) throws {
+    /// The same image for drawing on another thread: decoded pixels are shared read-only.
+    public init(sharingPixelsOf other: RasterImage) {
         path = other.path
         format = other.format
         storedSize = other.storedSize
         orientation = other.orientation
-        owner = other
-        surface = cairo_image_surface_create_for_data(
-            cairo_image_surface_get_data(other.surface), cairo_image_surface_get_format(other.surface),
-            cairo_image_surface_get_width(other.surface), cairo_image_surface_get_height(other.surface),
-            cairo_image_surface_get_stride(other.surface))
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            let status = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
-            cairo_surface_destroy(surface)
-            throw GraphicsError.cairo(context: path, status: status)
-        }
-    }
-
-    deinit {
-        cairo_surface_destroy(surface)
+        bytes = other.bytes
+        hasAlpha = other.hasAlpha
+        decoded = other.decoded
     }
 
     /// The size a viewer shows, after the EXIF orientation.
     public var displayedSize: CGSize { orientation.displayedSize(stored: storedSize) }
 
-    /// Lets Cairo's PDF writer embed the original JPEG instead of re-compressing pixels.
-    private static func attachJPEG(_ bytes: [UInt8], to surface: OpaquePointer) {
-        guard let copy = malloc(bytes.count) else { return }
-        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-        let status = cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG,
-                                                 copy.assumingMemoryBound(to: UInt8.self),
-                                                 UInt(bytes.count), { free($0) }, copy)
-        if status != CAIRO_STATUS_SUCCESS { free(copy) }
+    /// The pixels to draw at `drawn` device pixels (as displayed), or at full size when nil
+    /// (a PDF embeds the image as it is); decoded on first use.
+    func surface(drawn: CGSize?) throws -> ImageSurface {
+        let reduction = drawn.map { ImageReduction(stored: storedSize, orientation: orientation, format: format, drawn: $0) }
+            ?? .none
+        if let surface = surfaces[reduction] { return surface }
+        let pixels = try decoded.pixels(reduction) { try decode(reduction) }
+        let surface = try ImageSurface(sharingPixelsOf: pixels, context: path)
+        if format == .jpeg && reduction == .none { surface.attachJPEG(bytes) }
+        surfaces[reduction] = surface
+        return surface
+    }
+
+    private func decode(_ reduction: ImageReduction) throws -> ImageSurface {
+        let size = reduction.decodedSize(stored: storedSize)
+        let surface = try ImageSurface(format: hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
+                                       width: Int(size.width), height: Int(size.height), context: path)
+        var error = pr_error()
+        let status = surface.write { pixels, stride in
+            switch format {
+            case .png:
+                pr_png_decode(bytes, bytes.count, Int32(reduction.kx), Int32(reduction.ky), pixels, stride, &error)
+            case .jpeg:
+                pr_jpeg_decode(bytes, bytes.count, Int32(reduction.denominator), Int32(reduction.kx),
+                               Int32(reduction.ky), pixels, stride, &error)
+            }
+        }
+        guard status == 0 else { throw GraphicsError.unreadable(file: path, reason: Self.message(error)) }
+        return surface
+    }
+
+    /// Refuses, from its header, an image that is empty, of more than `pixelLimit` pixels,
+    /// or wider or taller than Cairo draws.
+    static func checkSize(file: String, width: Int, height: Int, pixelLimit: Int) throws {
+        guard width > 0, height > 0 else { throw GraphicsError.unreadable(file: file, reason: "the image is empty") }
+        guard width <= SizeRequest.maximumSide, height <= SizeRequest.maximumSide else {
+            throw GraphicsError.tooWide(file: file, width: width, height: height)
+        }
+        guard width * height <= pixelLimit else {
+            throw GraphicsError.tooLarge(file: file, width: width, height: height, limit: pixelLimit)
+        }
     }
 
     static func message(_ error: pr_error) -> String {
@@ -106,5 +110,21 @@ public final class RasterImage {
         return withUnsafeBytes(of: &copy.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
+    }
+}
+
+/// An image's decoded pixels, one surface per reduction, decoded once whichever thread
+/// asks first (the others wait for it); a failure is kept and thrown to every asker.
+final class DecodedPixels: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [ImageReduction: Result<ImageSurface, Error>] = [:]
+
+    func pixels(_ reduction: ImageReduction, decode: () throws -> ImageSurface) throws -> ImageSurface {
+        lock.lock()
+        defer { lock.unlock() }
+        if let result = results[reduction] { return try result.get() }
+        let result = Result { try decode() }
+        results[reduction] = result
+        return try result.get()
     }
 }

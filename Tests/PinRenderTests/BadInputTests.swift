@@ -130,14 +130,8 @@ import Testing
         let none = try Support.pinrender(["render", empty.path, "--pins", pins, "-o", dir.appendingPathComponent("e.png").path])
         #expect(none.status == 2 && none.stderr.contains("empty.pdf"), "\(none.stderr)")
         // An image whose header claims 100000 x 100000 pixels is refused before decoding.
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init) + body
-                + withUnsafeBytes(of: crc32(body).bigEndian, Array.init)
-        }
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            + chunk("IHDR", [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 2, 0, 0, 0])
-            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+        let png = PNGBytes.file([("IHDR", [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 2, 0, 0, 0]),
+                                 ("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]), ("IEND", [])])
         let huge = dir.appendingPathComponent("huge.png")
         try Data(png).write(to: huge)
         let refused = try Support.pinrender(["render", huge.path, "--pins", pins, "-o", dir.appendingPathComponent("h.png").path])
@@ -198,16 +192,6 @@ import Testing
         #expect(result.status == 2 && result.stderr.contains("out.\(kind): cannot write"), "\(result.stderr)")
         #expect(try String(contentsOf: out, encoding: .utf8) == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.\(kind)"])
-    }
-
-    /// PNG's CRC-32 (ISO 3309).
-    func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 
     @Test func outputOverTheInputIsRefused() throws {

@@ -1,4 +1,5 @@
 #include "pr_codecs.h"
+#include "box_filter.h"
 
 #include <errno.h>
 #include <png.h>
@@ -33,7 +34,7 @@ static void ignore_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
-/* Opens a reader over memory and reads the header; on failure returns NULL. */
+/* Opens a reader over memory; on failure returns NULL. */
 static png_structp open_reader(const uint8_t *bytes, size_t length, memory_source *source,
                                png_infop *info, pr_error *error) {
     if (length < 8 || png_sig_cmp(bytes, 0, 8) != 0) {
@@ -42,11 +43,12 @@ static png_structp open_reader(const uint8_t *bytes, size_t length, memory_sourc
     }
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, error, report_error,
                                              ignore_warning);
-    if (png == NULL) {
+    *info = png ? png_create_info_struct(png) : NULL;
+    if (*info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
         snprintf(error->message, sizeof error->message, "out of memory");
         return NULL;
     }
-    *info = png_create_info_struct(png);
     source->bytes = bytes;
     source->length = length;
     source->offset = 0;
@@ -56,41 +58,54 @@ static png_structp open_reader(const uint8_t *bytes, size_t length, memory_sourc
     return png;
 }
 
-int pr_png_read_info(const uint8_t *bytes, size_t length, pr_image_info *result,
-                     pr_error *error) {
+struct pr_png_rows {
+    png_structp png;
+    png_infop info;
     memory_source source;
-    png_infop info = NULL;
-    png_structp png = open_reader(bytes, length, &source, &info, error);
-    if (png == NULL) return -1;
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_read_struct(&png, &info, NULL);
-        return -1;
-    }
-    png_read_info(png, info);
-    result->width = png_get_image_width(png, info);
-    result->height = png_get_image_height(png, info);
-    result->orientation = 1;
-    int type = png_get_color_type(png, info);
-    result->has_alpha = (type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
-    png_destroy_read_struct(&png, &info, NULL);
-    return 0;
+    uint32_t width, height;
+    uint32_t next;          /* the next row delivered */
+    int interlaced;
+    uint8_t *whole;         /* an interlaced image, decoded whole at the first read */
+    png_bytep *pointers;    /* its row pointers */
+    int failed;
+};
+
+void pr_png_rows_close(pr_png_rows *rows) {
+    if (rows == NULL) return;
+    png_destroy_read_struct(&rows->png, &rows->info, NULL);
+    free(rows->pointers);
+    free(rows->whole);
+    free(rows);
 }
 
-int pr_png_decode(const uint8_t *bytes, size_t length, uint8_t *pixels, int stride,
-                  pr_error *error) {
-    memory_source source;
-    png_infop info = NULL;
-    png_structp png = open_reader(bytes, length, &source, &info, error);
-    if (png == NULL) return -1;
-    png_bytep *volatile rows = NULL;
-    if (setjmp(png_jmpbuf(png))) {
-        free(rows);
-        png_destroy_read_struct(&png, &info, NULL);
-        return -1;
+pr_png_rows *pr_png_rows_open(const uint8_t *bytes, size_t length, pr_image_info *result,
+                              pr_error *error) {
+    pr_png_rows *rows = calloc(1, sizeof *rows);
+    if (rows == NULL) {
+        snprintf(error->message, sizeof error->message, "out of memory");
+        return NULL;
     }
+    rows->png = open_reader(bytes, length, &rows->source, &rows->info, error);
+    if (rows->png == NULL) {
+        free(rows);
+        return NULL;
+    }
+    /* `rows` is not changed after setjmp, so it is still valid after a longjmp. */
+    if (setjmp(png_jmpbuf(rows->png))) {
+        pr_png_rows_close(rows);
+        return NULL;
+    }
+    png_structp png = rows->png;
+    png_infop info = rows->info;
     png_read_info(png, info);
-    png_uint_32 width = png_get_image_width(png, info);
-    png_uint_32 height = png_get_image_height(png, info);
+    rows->width = png_get_image_width(png, info);
+    rows->height = png_get_image_height(png, info);
+    int type = png_get_color_type(png, info);
+    result->width = rows->width;
+    result->height = rows->height;
+    result->orientation = 1;
+    result->has_alpha = (type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+    rows->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
     png_set_expand(png);
     png_set_strip_16(png);
     png_set_gray_to_rgb(png);
@@ -98,26 +113,92 @@ int pr_png_decode(const uint8_t *bytes, size_t length, uint8_t *pixels, int stri
     png_set_filler(png, 0xff, PNG_FILLER_AFTER);
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    rows = malloc(sizeof(png_bytep) * height);
-    if (rows == NULL) png_error(png, "out of memory");
-    for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * stride;
-    png_read_image(png, rows);
-    png_read_end(png, NULL);
-    /* Cairo wants premultiplied alpha. */
-    for (png_uint_32 y = 0; y < height; y++) {
-        uint8_t *p = rows[y];
-        for (png_uint_32 x = 0; x < width; x++, p += 4) {
-            unsigned a = p[3];
-            if (a != 255) {
-                p[0] = (uint8_t)((p[0] * a + 127) / 255);
-                p[1] = (uint8_t)((p[1] * a + 127) / 255);
-                p[2] = (uint8_t)((p[2] * a + 127) / 255);
-            }
+    return rows;
+}
+
+/* Cairo wants premultiplied alpha. */
+static void premultiply(uint8_t *p, uint32_t width) {
+    for (uint32_t x = 0; x < width; x++, p += 4) {
+        unsigned a = p[3];
+        if (a != 255) {
+            p[0] = (uint8_t)((p[0] * a + 127) / 255);
+            p[1] = (uint8_t)((p[1] * a + 127) / 255);
+            p[2] = (uint8_t)((p[2] * a + 127) / 255);
         }
     }
-    free(rows);
-    png_destroy_read_struct(&png, &info, NULL);
+}
+
+/* An interlaced image's rows come only once all its passes are read: all of them. */
+static void read_whole(pr_png_rows *rows) {
+    size_t row_bytes = (size_t)rows->width * 4;
+    rows->whole = malloc(row_bytes * rows->height);
+    rows->pointers = malloc(sizeof(png_bytep) * rows->height);
+    if (rows->whole == NULL || rows->pointers == NULL) png_error(rows->png, "out of memory");
+    for (uint32_t y = 0; y < rows->height; y++) rows->pointers[y] = rows->whole + row_bytes * y;
+    png_read_image(rows->png, rows->pointers);
+    png_read_end(rows->png, NULL);
+}
+
+int pr_png_rows_read(pr_png_rows *rows, uint8_t *pixels, int count, int stride, pr_error *error) {
+    if (rows->failed || count < 0 || (uint32_t)count > rows->height - rows->next) {
+        snprintf(error->message, sizeof error->message, "%s",
+                 rows->failed ? "the image data could not be read" : "no such rows");
+        return -1;
+    }
+    /* Messages go to this call's `error`, not the one the reader was opened with. */
+    png_set_error_fn(rows->png, error, report_error, ignore_warning);
+    if (setjmp(png_jmpbuf(rows->png))) {
+        rows->failed = 1;
+        return -1;
+    }
+    if (rows->interlaced && rows->whole == NULL) read_whole(rows);
+    for (int i = 0; i < count; i++) {
+        uint8_t *row = pixels + (size_t)i * stride;
+        if (rows->whole != NULL) {
+            memcpy(row, rows->pointers[rows->next], (size_t)rows->width * 4);
+        } else {
+            png_read_row(rows->png, row, NULL);
+        }
+        premultiply(row, rows->width);
+        rows->next += 1;
+        if (rows->next == rows->height && rows->whole == NULL) png_read_end(rows->png, NULL);
+    }
     return 0;
+}
+
+int pr_png_read_info(const uint8_t *bytes, size_t length, pr_image_info *result,
+                     pr_error *error) {
+    pr_png_rows *rows = pr_png_rows_open(bytes, length, result, error);
+    if (rows == NULL) return -1;
+    pr_png_rows_close(rows);
+    return 0;
+}
+
+int pr_png_decode(const uint8_t *bytes, size_t length, int kx, int ky, uint8_t *pixels,
+                  int stride, pr_error *error) {
+    pr_image_info info;
+    pr_png_rows *rows = pr_png_rows_open(bytes, length, &info, error);
+    if (rows == NULL) return -1;
+    int status = 0;
+    if (kx == 1 && ky == 1) {
+        status = pr_png_rows_read(rows, pixels, (int)info.height, stride, error);
+    } else {
+        pr_box box;
+        uint8_t *row = malloc((size_t)info.width * 4);
+        if (pr_box_init(&box, (int)info.width, kx, ky, pixels, stride) != 0 || row == NULL) {
+            snprintf(error->message, sizeof error->message, "out of memory");
+            status = -1;
+        }
+        for (uint32_t y = 0; y < info.height && status == 0; y++) {
+            status = pr_png_rows_read(rows, row, 1, (int)info.width * 4, error);
+            if (status == 0) pr_box_add(&box, row);
+        }
+        if (status == 0) pr_box_finish(&box);
+        pr_box_free(&box);
+        free(row);
+    }
+    pr_png_rows_close(rows);
+    return status;
 }
 
 int pr_png_write_rgb24(const char *path, const uint8_t *pixels, int width, int height,

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 
 extension Option {
     /// `--threshold T`: pixelmatch's color threshold, for `pinrender diff` and a manifest.
@@ -67,13 +68,22 @@ extension Option<DiffJob> {
             job.dpi = try OptionValue.number(text, needs: "a positive number") { $0 > 0 && $0 <= 2400 }
         }
     }
+
+    /// `--max-pixels N`: images larger than this are refused from their headers.
+    public static var maxPixels: Self {
+        Option("--max-pixels", value: "N", help: "refuse images of more than N pixels, from their headers (default 400000000)") { text, job in
+            job.pixelLimit = try OptionValue.whole(
+                text, needs: "a positive whole number, at most \(SizeRequest.maximumPixels) (\(SizeRequest.maximumSide) x \(SizeRequest.maximumSide), the largest image Cairo draws)"
+            ) { $0 > 0 && $0 <= SizeRequest.maximumPixels }
+        }
+    }
 }
 
 extension OptionGroup<DiffJob> {
     /// How two images are compared, the budgets, and the diff image.
     public static var comparison: Self {
         OptionGroup(title: "OPTIONS", options: [.output, .threshold(\.options.threshold), .maxDiffPixels(\.maxDiffPixels),
-                                                .maxDiffRatio, .ignore, .includeAA, .composite, .dpi]) { given, job in
+                                                .maxDiffRatio, .ignore, .includeAA, .composite, .dpi, .maxPixels]) { given, job in
             // A ratio alone is the only budget.
             if given.contains("--max-diff-ratio") && !given.contains("--max-diff-pixels") { job.maxDiffPixels = .max }
             if job.composite && job.output == nil {

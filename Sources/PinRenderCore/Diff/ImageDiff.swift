@@ -47,90 +47,103 @@ public struct ImageDiff: Sendable {
     /// Compares two images of the same size, RGBA bytes row by row.
     public func compare(_ expected: [UInt8], _ actual: [UInt8], width: Int, height: Int, diffImage: Bool = false) -> Result {
         precondition(expected.count == width * height * 4 && actual.count == expected.count)
-        if expected == actual && options.ignore.isEmpty && !diffImage {
-            return Result(diffPixels: 0, aaPixels: 0, regions: [], image: nil, stoppedEarly: false)
-        }
-        let maxDelta = 35215 * options.threshold * options.threshold
-        var output = diffImage ? [UInt8](repeating: 255, count: expected.count) : nil
-        var diff = 0, aa = 0
-        var marked: [Int] = []
-        var stopped = false
-        let ignore = options.ignore.map { $0.integral }
-        expected.withUnsafeBufferPointer { a in
-            actual.withUnsafeBufferPointer { b in
-                let pair = PixelPair(a: a, b: b, width: width, height: height)
-                rows: for y in 0..<height {
-                    for x in 0..<width {
-                        let i = (y * width + x) * 4
-                        if !ignore.isEmpty, ignore.contains(where: { $0.contains(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) }) {
-                            if output != nil { pair.gray(a, i, into: &output!) }
-                            continue
-                        }
-                        let same = a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3]
-                        let delta = same ? 0 : PixelPair.colorDelta(a, i, b, i)
-                        if abs(delta) > maxDelta {
-                            if !options.includeAA && (pair.antialiased(a, b, x, y) || pair.antialiased(b, a, x, y)) {
-                                aa += 1
-                                if output != nil { PixelPair.put(&output!, i, 255, 255, 0) }
-                            } else {
-                                diff += 1
-                                marked.append(y * width + x)
-                                if output != nil {
-                                    if delta < 0 { PixelPair.put(&output!, i, 255, 0, 0) } else { PixelPair.put(&output!, i, 0, 200, 0) }
-                                }
-                                if let limit = options.stopAfter, output == nil, diff > limit {
-                                    stopped = true
-                                    break rows
-                                }
-                            }
-                        } else if output != nil {
-                            pair.gray(a, i, into: &output!)
-                        }
-                    }
-                }
-            }
-        }
-        return Result(diffPixels: diff, aaPixels: aa, regions: Self.regions(of: marked, width: width),
-                      image: output, stoppedEarly: stopped)
+        var comparison = Comparison(self, width: width, height: height, diffImage: diffImage)
+        let image = comparison.compare(rows: 0..<height, expected: expected[...], actual: actual[...], heldFrom: 0)
+        return comparison.result(image: image)
     }
 
-    /// Groups differing pixels into boxes: cells of 8 x 8 pixels that hold any are joined
-    /// with their 8 neighbours; each group's box is that of its pixels.
-    static func regions(of pixels: [Int], width: Int) -> [CGRect] {
-        guard !pixels.isEmpty else { return [] }
-        let cell = 8
-        var boxes: [Int64: (minX: Int, minY: Int, maxX: Int, maxY: Int)] = [:]
-        for p in pixels {
-            let x = p % width, y = p / width
-            let key = Int64(y / cell) << 32 | Int64(x / cell)
-            if let box = boxes[key] {
-                boxes[key] = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
-            } else {
-                boxes[key] = (x, y, x, y)
-            }
+    /// A comparison made a stripe of rows at a time, top to bottom, so that neither image
+    /// need be held whole: the counts, regions and diff image are those of one
+    /// ``ImageDiff/compare(_:_:width:height:diffImage:)`` of the whole images.
+    ///
+    ///     var comparison = ImageDiff.Comparison(diff, width: w, height: h, diffImage: false)
+    ///     for rows in stripes {   // each stripe's rows, with rows ImageDiff.context above and below
+    ///         _ = comparison.compare(rows: rows, expected: a, actual: b, heldFrom: first)
+    ///     }
+    ///     let result = comparison.result(image: nil)
+    public struct Comparison: Sendable {
+        public let diff: ImageDiff
+        public let width: Int
+        public let height: Int
+        public let diffImage: Bool
+        public private(set) var diffPixels = 0
+        public private(set) var aaPixels = 0
+        /// Counting stopped at `stopAfter`: later stripes are not compared.
+        public private(set) var stoppedEarly = false
+        private var cells = RegionCells()
+
+        public init(_ diff: ImageDiff, width: Int, height: Int, diffImage: Bool) {
+            self.diff = diff
+            self.width = width
+            self.height = height
+            self.diffImage = diffImage
         }
-        var seen = Set<Int64>()
-        var result: [CGRect] = []
-        for start in boxes.keys.sorted() where !seen.contains(start) {
-            var stack = [start]
-            seen.insert(start)
-            var box = boxes[start]!
-            while let key = stack.popLast() {
-                let cy = key >> 32, cx = key & 0xFFFF_FFFF
-                for dy in -1...1 {
-                    for dx in -1...1 {
-                        let ny = cy + Int64(dy), nx = cx + Int64(dx)
-                        guard ny >= 0, nx >= 0 else { continue }
-                        let next = ny << 32 | nx
-                        guard let other = boxes[next], !seen.contains(next) else { continue }
-                        seen.insert(next)
-                        stack.append(next)
-                        box = (min(box.minX, other.minX), min(box.minY, other.minY), max(box.maxX, other.maxX), max(box.maxY, other.maxY))
+
+        /// Compares image rows `rows`. `expected` and `actual` hold rows from `heldFrom` on,
+        /// at least ``ImageDiff/context`` rows above and below `rows` where the image has
+        /// them (the anti-aliasing test looks that far). Returns the diff image's rows,
+        /// RGBA, when a diff image is wanted.
+        public mutating func compare(rows: Range<Int>, expected: ArraySlice<UInt8>, actual: ArraySlice<UInt8>,
+                                     heldFrom first: Int) -> [UInt8]? {
+            let options = diff.options
+            let rowBytes = width * 4
+            var output = diffImage ? [UInt8](repeating: 255, count: rows.count * rowBytes) : nil
+            if stoppedEarly { return output }
+            let offset = (rows.lowerBound - first) * rowBytes, count = rows.count * rowBytes
+            if !diffImage && options.ignore.isEmpty, expected.withUnsafeBytes({ a in
+                actual.withUnsafeBytes { b in memcmp(a.baseAddress! + offset, b.baseAddress! + offset, count) == 0 }
+            }) {
+                return output
+            }
+            let maxDelta = 35215 * options.threshold * options.threshold
+            var marked: [Int] = []
+            let ignore = options.ignore.map { $0.integral }
+            expected.withUnsafeBufferPointer { a in
+                actual.withUnsafeBufferPointer { b in
+                    let pair = PixelPair(a: a, b: b, width: width, height: height, firstRow: first)
+                    rows: for y in rows {
+                        for x in 0..<width {
+                            let i = pair.index(x, y), o = ((y - rows.lowerBound) * width + x) * 4
+                            if !ignore.isEmpty, ignore.contains(where: { $0.contains(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) }) {
+                                if output != nil { pair.gray(a, i, into: &output!, at: o) }
+                                continue
+                            }
+                            let same = a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3]
+                            let delta = same ? 0 : PixelPair.colorDelta(a, i, b, i)
+                            if abs(delta) > maxDelta {
+                                if !options.includeAA && (pair.antialiased(a, b, x, y) || pair.antialiased(b, a, x, y)) {
+                                    aaPixels += 1
+                                    if output != nil { PixelPair.put(&output!, o, 255, 255, 0) }
+                                } else {
+                                    diffPixels += 1
+                                    marked.append(y * width + x)
+                                    if output != nil {
+                                        if delta < 0 { PixelPair.put(&output!, o, 255, 0, 0) } else { PixelPair.put(&output!, o, 0, 200, 0) }
+                                    }
+                                    if let limit = options.stopAfter, output == nil, diffPixels > limit {
+                                        stoppedEarly = true
+                                        break rows
+                                    }
+                                }
+                            } else if output != nil {
+                                pair.gray(a, i, into: &output!, at: o)
+                            }
+                        }
                     }
                 }
             }
-            result.append(CGRect(x: box.minX, y: box.minY, width: box.maxX - box.minX + 1, height: box.maxY - box.minY + 1))
+            cells.add(marked, width: width)
+            return output
         }
-        return result.sorted { ($0.minY, $0.minX) < ($1.minY, $1.minX) }
+
+        /// The verdict so far, with the diff image given.
+        public func result(image: [UInt8]?) -> Result {
+            Result(diffPixels: diffPixels, aaPixels: aaPixels, regions: cells.regions(), image: image,
+                   stoppedEarly: stoppedEarly)
+        }
     }
+
+    /// Rows above and below a pixel that its anti-aliasing test reads: its neighbours, and
+    /// theirs.
+    public static let context = 2
 }

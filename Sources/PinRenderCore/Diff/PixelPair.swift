@@ -1,9 +1,14 @@
 /// The per-pixel arithmetic of ``ImageDiff``: YIQ distances and the anti-aliasing test.
+/// The buffers hold the images' rows from `firstRow` on; `height` is the whole image's.
 struct PixelPair {
     let a: UnsafeBufferPointer<UInt8>
     let b: UnsafeBufferPointer<UInt8>
     let width: Int
     let height: Int
+    let firstRow: Int
+
+    /// Where pixel (x, y) of the image starts in the buffers.
+    @inline(__always) func index(_ x: Int, _ y: Int) -> Int { ((y - firstRow) * width + x) * 4 }
 
     /// A channel blended over white by its alpha.
     @inline(__always) static func blend(_ c: UInt8, _ alpha: Double) -> Double {
@@ -33,14 +38,14 @@ struct PixelPair {
     /// area (3 or more identical neighbours) in both images.
     func antialiased(_ image: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>, _ x: Int, _ y: Int) -> Bool {
         let x0 = max(x - 1, 0), y0 = max(y - 1, 0), x2 = min(x + 1, width - 1), y2 = min(y + 1, height - 1)
-        let center = (y * width + x) * 4
+        let center = index(x, y)
         var zeroes = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
         var darkest = 0.0, brightest = 0.0
         var darkX = 0, darkY = 0, brightX = 0, brightY = 0
         // Columns outer, rows inner: ties for darkest and brightest go to the first found.
         for nx in x0...x2 {
             for ny in y0...y2 where nx != x || ny != y {
-                let delta = Self.colorDelta(image, center, image, (ny * width + nx) * 4, yOnly: true)
+                let delta = Self.colorDelta(image, center, image, index(nx, ny), yOnly: true)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }
@@ -63,11 +68,11 @@ struct PixelPair {
     /// Whether more than two of a pixel's neighbours are identical to it.
     private func flat(_ image: UnsafeBufferPointer<UInt8>, _ x: Int, _ y: Int) -> Bool {
         let x0 = max(x - 1, 0), y0 = max(y - 1, 0), x2 = min(x + 1, width - 1), y2 = min(y + 1, height - 1)
-        let center = (y * width + x) * 4
+        let center = index(x, y)
         var zeroes = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
         for nx in x0...x2 {
             for ny in y0...y2 where nx != x || ny != y {
-                let j = (ny * width + nx) * 4
+                let j = index(nx, ny)
                 if image[center] == image[j] && image[center + 1] == image[j + 1] && image[center + 2] == image[j + 2]
                     && image[center + 3] == image[j + 3] {
                     zeroes += 1
@@ -78,12 +83,12 @@ struct PixelPair {
         return false
     }
 
-    /// The expected pixel as faded gray in the diff image.
-    func gray(_ image: UnsafeBufferPointer<UInt8>, _ i: Int, into output: inout [UInt8]) {
+    /// The expected pixel at `i` as faded gray at `o` in the diff image.
+    func gray(_ image: UnsafeBufferPointer<UInt8>, _ i: Int, into output: inout [UInt8], at o: Int) {
         let alpha = Double(image[i + 3]) / 255
         let luma = Self.y(Self.blend(image[i], alpha), Self.blend(image[i + 1], alpha), Self.blend(image[i + 2], alpha))
         let value = UInt8(max(0, min(255, 255 + (luma - 255) * 0.1)))
-        Self.put(&output, i, value, value, value)
+        Self.put(&output, o, value, value, value)
     }
 
     @inline(__always) static func put(_ output: inout [UInt8], _ i: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {

@@ -24,9 +24,25 @@ typedef struct {
 
 int pr_png_read_info(const uint8_t *bytes, size_t length, pr_image_info *info, pr_error *error);
 
-/* Decodes to premultiplied ARGB32 (Cairo's CAIRO_FORMAT_ARGB32). */
-int pr_png_decode(const uint8_t *bytes, size_t length, uint8_t *pixels, int stride,
-                  pr_error *error);
+/* Decodes to premultiplied ARGB32 (Cairo's CAIRO_FORMAT_ARGB32), shrunk by `kx` x `ky`
+   while the rows arrive: each pixel is the mean of a block of that many (1 x 1: the image
+   as it is), so `pixels` holds ceil(width / kx) x ceil(height / ky). */
+int pr_png_decode(const uint8_t *bytes, size_t length, int kx, int ky, uint8_t *pixels,
+                  int stride, pr_error *error);
+
+/* A PNG read a few rows at a time, top to bottom, in premultiplied ARGB32: memory holds
+   the rows asked for, not the image (except an interlaced one, whose rows are known only
+   at the end: it is decoded whole at the first read). */
+typedef struct pr_png_rows pr_png_rows;
+
+/* Reads the header into `info`; NULL on failure. The bytes must outlive the reader. */
+pr_png_rows *pr_png_rows_open(const uint8_t *bytes, size_t length, pr_image_info *info,
+                              pr_error *error);
+
+/* The next `count` rows into `pixels`, `stride` bytes apart. After a failure every read fails. */
+int pr_png_rows_read(pr_png_rows *rows, uint8_t *pixels, int count, int stride, pr_error *error);
+
+void pr_png_rows_close(pr_png_rows *rows);
 
 /* Writes opaque RGB24 pixels (B, G, R, unused) as an 8-bit RGB PNG with the given zlib
    level and one filter for every row (the PNG_FILTER_* bit), and no time stamp. */
@@ -68,8 +84,11 @@ void pr_png_stream_close(pr_png_stream *stream);
 
 int pr_jpeg_read_info(const uint8_t *bytes, size_t length, pr_image_info *info, pr_error *error);
 
-/* Decodes to RGB24 (B, G, R, 0xff), in stored (not EXIF-oriented) order. */
-int pr_jpeg_decode(const uint8_t *bytes, size_t length, uint8_t *pixels, int stride,
-                   pr_error *error);
+/* Decodes to RGB24 (B, G, R, 0xff), in stored (not EXIF-oriented) order, shrunk first by
+   `denominator` (1, 2, 4 or 8) in libjpeg's inverse DCT, to ceil(width / denominator) x
+   ceil(height / denominator), then by `kx` x `ky` blocks as pr_png_decode does. Damaged
+   data (a file cut short, a corrupt scan) is an error, not grey. */
+int pr_jpeg_decode(const uint8_t *bytes, size_t length, int denominator, int kx, int ky,
+                   uint8_t *pixels, int stride, pr_error *error);
 
 #endif

@@ -41,7 +41,25 @@ struct SceneDrawer {
             // The border's miter at the arrow's tip reaches past the tip (up to 5 line widths).
             if area.intersects(box.insetBy(dx: -6 * ui, dy: -6 * ui)) { draw(tooltip, ui: ui) }
         }
+        if let panel = scene.panel { draw(panel) }
         cairo_restore(cr)
+    }
+
+    /// The panel over whatever reaches past the page: its background, divider, then its
+    /// contents from its corner.
+    private func draw(_ panel: ThreadPanel) {
+        fill(panel.rect, color: panel.background)
+        fill(panel.divider.rect, color: panel.divider.color)
+        cairo_save(cr)
+        cairo_translate(cr, panel.rect.x, panel.rect.y)
+        draw(panel.content)
+        cairo_restore(cr)
+    }
+
+    private func fill(_ rect: Rect, color: Color) {
+        setColor(color)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(cr)
     }
 
     private func draw(_ marker: Marker, ui: Double) {

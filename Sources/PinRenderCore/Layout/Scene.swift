@@ -1,3 +1,5 @@
+import Foundation
+
 /// What to draw on one page, in output units (pixels for PNG, points for PDF), every
 /// decision made: the drawing step only follows it. Encoded, it is one page of
 /// `--layout-json`.
@@ -16,6 +18,18 @@ public struct Scene: Sendable, Equatable, Codable {
     public var indicators: [EdgeIndicator] = []
     /// Pins whose tooltip did not fit (auto mode) or was left out, most important first.
     public var droppedTooltips: [String]
+    /// Filled first, under the page: the letterbox of a device screen.
+    public var backdrop: Fill?
+    /// Where the document page is drawn, over the backdrop and under the pins; nil where no
+    /// page is drawn under the scene (a summary page, a PDF page stamped by qpdf).
+    public var placement: PagePlacement?
+    /// The thread panel, drawn last, beside the page.
+    public var panel: ThreadPanel?
+
+    /// The size of the whole output: the page's, widened by the panel when there is one.
+    public var drawnSize: CGSize {
+        CGSize(width: panel.map { max(width, $0.rect.x + $0.rect.width) } ?? width, height: height)
+    }
 
     public init(page: Int, width: Double, height: Double, uiScale: Double,
                 markers: [Marker] = [], clusters: [Cluster] = [], tooltips: [Tooltip] = [],

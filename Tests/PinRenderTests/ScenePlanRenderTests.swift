@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import PinRenderGraphics
+
+/// The plan in `--layout-json` is what was drawn: the thread panel, the page's placement and
+/// the letterbox, checked against the PNG's pixels.
+@Suite struct ScenePlanRenderTests {
+    struct Layout: Decodable {
+        struct Rect: Decodable { var x: Double; var y: Double; var width: Double; var height: Double }
+        struct Fill: Decodable { var rect: Rect; var color: String }
+        struct Placement: Decodable { var rect: Rect; var clip: Rect }
+        struct Panel: Decodable { var rect: Rect; var background: String; var divider: Fill }
+        struct Page: Decodable {
+            var width: Double; var height: Double
+            var placement: Placement; var backdrop: Fill?; var panel: Panel?
+        }
+        var pages: [Page]
+    }
+
+    private func render(_ arguments: [String]) throws -> (Layout.Page, PixelBuffer) {
+        let dir = try Support.scratch()
+        let png = dir.appendingPathComponent("out.png").path, json = dir.appendingPathComponent("layout.json").path
+        #expect(try Support.pinsrenderOK(["render", Support.path("samples/floorplan.pdf"), "--page", "1",
+                                          "--pins", Support.path("samples/pins/threads.json"), "-o", png,
+                                          "--layout-json", json] + arguments))
+        let layout = try JSONDecoder().decode(Layout.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        return (try #require(layout.pages.first), try PixelBuffer(pngAt: png))
+    }
+
+    private func rgb(_ hex: String) -> (UInt8, UInt8, UInt8) {
+        let v = UInt32(hex.dropFirst().prefix(6), radix: 16)!
+        return (UInt8(v >> 16), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
+    }
+
+    @Test func thePanelIsDrawnWhereTheLayoutSays() throws {
+        let (page, image) = try render(["--dpi", "60", "--threads", "panel"])
+        let panel = try #require(page.panel, "no panel in the layout JSON")
+        #expect(panel.rect.x == page.width && panel.rect.y == 0 && panel.rect.height == page.height)
+        #expect(image.width == Int(panel.rect.x + panel.rect.width) && image.height == Int(page.height))
+        let fill = rgb(panel.background), divider = rgb(panel.divider.color)
+        #expect(fill == (0xF2, 0xF4, 0xF7) && divider == (0xD0, 0xD5, 0xDD))
+        // The divider is the panel's left column, top to bottom; the panel's background its
+        // bottom row, right of the divider (the entries are above it); none of it left of the panel.
+        let x0 = Int(panel.rect.x), x1 = Int(panel.rect.x + panel.rect.width), dividerEnd = Int(panel.divider.rect.x + panel.divider.rect.width)
+        #expect(Int(panel.divider.rect.x) == x0 && dividerEnd > x0)
+        for y in 0..<image.height {
+            let p = image.pixel(x: x0, y: y)
+            #expect((p.r, p.g, p.b) == divider, "divider at row \(y): \(p)")
+            if (p.r, p.g, p.b) != divider { break }
+        }
+        for x in dividerEnd..<x1 {
+            let p = image.pixel(x: x, y: image.height - 1)
+            #expect((p.r, p.g, p.b) == fill, "panel background at column \(x): \(p)")
+            if (p.r, p.g, p.b) != fill { break }
+        }
+        let left = (0..<image.height).contains { y in
+            let p = image.pixel(x: x0 - 1, y: y)
+            return (p.r, p.g, p.b) == fill
+        }
+        #expect(!left, "the panel's background reaches left of its rectangle")
+    }
+
+    @Test func aPageWithoutPanelIsDrawnAtItsPlacement() throws {
+        let (page, image) = try render(["--dpi", "60"])
+        #expect(page.panel == nil && page.backdrop == nil)
+        #expect(page.placement.clip.x == 0 && page.placement.clip.y == 0)
+        #expect(Int(page.placement.clip.width) == image.width && Int(page.placement.clip.height) == image.height)
+        #expect(abs(page.placement.rect.width - page.width) < 1 && abs(page.placement.rect.height - page.height) < 1)
+    }
+
+    @Test func aDeviceScreenIsLetterboxedAroundThePagesPlacement() throws {
+        let (page, image) = try render(["--device", "iphone-se", "--tooltips", "none"])
+        let backdrop = try #require(page.backdrop, "no backdrop in the layout JSON")
+        #expect(backdrop.rect.x == 0 && backdrop.rect.y == 0 && backdrop.rect.width == page.width
+                && backdrop.rect.height == page.height)
+        let letterbox = rgb(backdrop.color)
+        #expect(letterbox == (0xE4, 0xE7, 0xEC))
+        // The landscape plan on a portrait phone: letterboxed above and below the page.
+        let clip = page.placement.clip
+        #expect(clip.x == 0 && clip.width == page.width && clip.y > 10 && clip.y + clip.height < page.height - 10)
+        for (y, inBox) in [(Int(clip.y) - 2, true), (Int(clip.y + clip.height) + 2, true),
+                           (Int(clip.y) + 2, false), (Int(clip.y + clip.height) - 3, false)] {
+            let matching = (0..<image.width).filter { x in
+                let p = image.pixel(x: x, y: y)
+                return (p.r, p.g, p.b) == letterbox
+            }.count
+            #expect(inBox ? matching == image.width : matching < image.width / 2, "row \(y): \(matching) letterbox pixels")
+        }
+    }
+}

@@ -73,7 +73,7 @@ struct SceneDrawer {
         setColor(marker.resolved ? theme.resolvedFill : theme.markerFill)
         circle(marker.x, marker.y, marker.radius - 2 * ui)
         cairo_fill(cr)
-        centered(marker.label, x: marker.x, y: marker.y, size: marker.labelSize * 0.82, bold: true,
+        centered(marker.label, x: marker.x, y: marker.y, size: marker.labelSize, bold: true,
                  color: marker.resolved ? theme.resolvedText : theme.markerText)
         if let badge = marker.replyBadge { draw(badge, fill: theme.badgeFill, ui: ui) }
         if let badge = marker.checkBadge { draw(badge, fill: theme.checkFill, ui: ui) }
@@ -87,8 +87,7 @@ struct SceneDrawer {
         setColor(fill)
         circle(badge.x, badge.y, badge.radius)
         cairo_fill(cr)
-        let size = badge.radius * (badge.text.count > 2 ? 0.9 : 1.25)
-        centered(badge.text, x: badge.x, y: badge.y, size: size, bold: true, color: theme.badgeText)
+        centered(badge.text, x: badge.x, y: badge.y, size: badge.fontSize, bold: true, color: theme.badgeText)
     }
 
     private func draw(_ cluster: Cluster, ui: Double) {
@@ -111,25 +110,13 @@ struct SceneDrawer {
     }
 
     private func draw(_ indicator: EdgeIndicator, ui: Double) {
-        // An arrowhead pointing off screen, then the count in a disc.
-        let r = indicator.radius
-        let (c, s) = (cos(indicator.angle), sin(indicator.angle))
-        let tip = (indicator.x + c * r * 1.55, indicator.y + s * r * 1.55)
-        let base = (indicator.x + c * r * 0.6, indicator.y + s * r * 0.6)
         setColor(theme.markerStroke)
-        cairo_move_to(cr, tip.0 + c * 1.5 * ui, tip.1 + s * 1.5 * ui)
-        cairo_line_to(cr, base.0 - s * r * 0.85, base.1 + c * r * 0.85)
-        cairo_line_to(cr, base.0 + s * r * 0.85, base.1 - c * r * 0.85)
-        cairo_close_path(cr)
+        polygon(indicator.outline)
         cairo_fill(cr)
         setColor(indicator.unresolved > 0 ? theme.markerFill : theme.resolvedFill)
-        cairo_move_to(cr, tip.0, tip.1)
-        cairo_line_to(cr, base.0 - s * r * 0.7, base.1 + c * r * 0.7)
-        cairo_line_to(cr, base.0 + s * r * 0.7, base.1 - c * r * 0.7)
-        cairo_close_path(cr)
+        polygon(indicator.arrow)
         cairo_fill(cr)
-        draw(Badge(x: indicator.x, y: indicator.y, radius: r, text: indicator.count > 99 ? "99+" : String(indicator.count)),
-             fill: indicator.unresolved > 0 ? theme.badgeFill : theme.resolvedFill, ui: ui)
+        draw(indicator.badge, fill: indicator.unresolved > 0 ? theme.badgeFill : theme.resolvedFill, ui: ui)
     }
 
     private func draw(_ tooltip: Tooltip, ui: Double) {
@@ -177,6 +164,13 @@ struct SceneDrawer {
         setColor(color)
         cairo_move_to(cr, x - ink.x - ink.width / 2, y - ink.y - ink.height / 2)
         pango_cairo_show_layout(cr, layout.handle)
+    }
+
+    private func polygon(_ points: [Point]) {
+        guard let first = points.first else { return }
+        cairo_move_to(cr, first.x, first.y)
+        for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+        cairo_close_path(cr)
     }
 
     private func circle(_ x: Double, _ y: Double, _ r: Double) {

@@ -70,4 +70,40 @@ import Testing
         let scene = try JSONDecoder().decode(Scene.self, from: Data(old.utf8))
         #expect(scene.placement == nil && scene.backdrop == nil && scene.panel == nil)
     }
+
+    @Test func aBadgeSetsThreeCharactersSmallerAndCountsStopAt99() {
+        #expect(Badge(x: 0, y: 0, radius: 8, text: "7").fontSize == 10)
+        #expect(Badge(x: 0, y: 0, radius: 8, text: "42").fontSize == 10)
+        #expect(Badge(x: 0, y: 0, radius: 8, text: "99+").fontSize == 8 * 0.9)
+        #expect([0, 99, 100, 12345].map(Badge.countLabel) == ["0", "99", "99+", "99+"])
+        let busy = CommentThread(root: rootPin("a", text: "Hello", number: 1), number: 1,
+                                 replies: (0..<150).map { replyPin("r\($0)", to: "a", at: Double($0)) })
+        let badge = layout.marker(for: busy, at: CGPoint(x: 100, y: 100), ui: 1).replyBadge
+        #expect(badge?.text == "99+" && badge?.fontSize == 13 * 0.5 * 1.1 * 0.9)
+    }
+
+    @Test func anIndicatorCarriesItsArrowheadAndItsCount() throws {
+        // 120 pins far to the right of a 1000 x 600 view, at its middle height: one
+        // indicator on the right edge pointing right (angle 0), its count "99+".
+        let hidden = (0..<120).map { i in (thread("p\(i)", number: i + 1), CGPoint(x: 5000, y: 300)) }
+        let indicators = layout.indicators(for: hidden, visible: CGRect(x: 0, y: 0, width: 1000, height: 600), ui: 2)
+        let indicator = try #require(indicators.first)
+        #expect(indicators.count == 1 && indicator.edge == .right && indicator.angle == 0 && indicator.count == 120)
+        let (x, y, r) = (indicator.x, indicator.y, indicator.radius)
+        #expect(r == 13 * 2 * 0.9)
+        #expect(indicator.badge == Badge(x: x, y: y, radius: r, text: "99+"))
+        // The tip 1.55 radii out (the outline 1.5 UI points further), the base 0.6 radii out.
+        #expect(indicator.arrow == [Point(x: x + 1.55 * r, y: y), Point(x: x + 0.6 * r, y: y + 0.7 * r),
+                                    Point(x: x + 0.6 * r, y: y - 0.7 * r)])
+        #expect(indicator.outline == [Point(x: x + 1.55 * r + 3, y: y), Point(x: x + 0.6 * r, y: y + 0.85 * r),
+                                      Point(x: x + 0.6 * r, y: y - 0.85 * r)])
+    }
+
+    @Test func badgesAndIndicatorsWrittenBeforeTheirSizesStillDecode() throws {
+        let badge = try JSONDecoder().decode(Badge.self, from: Data(#"{"x": 1, "y": 2, "radius": 10, "text": "100"}"#.utf8))
+        #expect(badge.fontSize == 9)
+        let indicator = try JSONDecoder().decode(EdgeIndicator.self, from: Data(
+            #"{"edge": "top", "x": 5, "y": 6, "radius": 10, "angle": 1, "count": 3, "unresolved": 1, "pinIds": ["a"]}"#.utf8))
+        #expect(indicator.badge == Badge(x: 5, y: 6, radius: 10, text: "3") && indicator.arrow.isEmpty)
+    }
 }

@@ -10,18 +10,23 @@ import PinRenderGraphics
         struct Fill: Decodable { var rect: Rect; var color: String }
         struct Placement: Decodable { var rect: Rect; var clip: Rect }
         struct Panel: Decodable { var rect: Rect; var background: String; var divider: Fill }
+        struct Point: Decodable { var x: Double; var y: Double }
+        struct Indicator: Decodable {
+            var x: Double; var y: Double; var radius: Double; var angle: Double; var unresolved: Int
+            var arrow: [Point]; var outline: [Point]
+        }
         struct Page: Decodable {
             var width: Double; var height: Double
-            var placement: Placement; var backdrop: Fill?; var panel: Panel?
+            var placement: Placement; var backdrop: Fill?; var panel: Panel?; var indicators: [Indicator]
         }
         var pages: [Page]
     }
 
-    private func render(_ arguments: [String]) throws -> (Layout.Page, PixelBuffer) {
+    private func render(_ arguments: [String], pins: String = "threads.json") throws -> (Layout.Page, PixelBuffer) {
         let dir = try Support.scratch()
         let png = dir.appendingPathComponent("out.png").path, json = dir.appendingPathComponent("layout.json").path
         #expect(try Support.pinsrenderOK(["render", Support.path("samples/floorplan.pdf"), "--page", "1",
-                                          "--pins", Support.path("samples/pins/threads.json"), "-o", png,
+                                          "--pins", Support.path("samples/pins/\(pins)"), "-o", png,
                                           "--layout-json", json] + arguments))
         let layout = try JSONDecoder().decode(Layout.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
         return (try #require(layout.pages.first), try PixelBuffer(pngAt: png))
@@ -85,6 +90,25 @@ import PinRenderGraphics
                 return (p.r, p.g, p.b) == letterbox
             }.count
             #expect(inBox ? matching == image.width : matching < image.width / 2, "row \(y): \(matching) letterbox pixels")
+        }
+    }
+
+    @Test func edgeIndicatorsAreDrawnWithTheArrowheadsTheLayoutGives() throws {
+        let (page, image) = try render(["--device", "iphone-15", "--zoom", "3", "--focus", "p20", "--tooltips", "none"],
+                                       pins: "floorplan-crowd.json")
+        let open = page.indicators.filter { $0.unresolved > 0 }
+        #expect(!open.isEmpty)
+        for indicator in open {
+            #expect(indicator.arrow.count == 3 && indicator.outline.count == 3)
+            // The tip lies 1.55 radii out toward the pins; between the count's disc and the
+            // tip, on the axis, the arrowhead's marker red.
+            let (c, s) = (cos(indicator.angle), sin(indicator.angle))
+            let tip = try #require(indicator.arrow.first)
+            #expect(abs(tip.x - (indicator.x + c * indicator.radius * 1.55)) < 1e-9
+                    && abs(tip.y - (indicator.y + s * indicator.radius * 1.55)) < 1e-9)
+            let p = image.pixel(x: Int(indicator.x + c * indicator.radius * 1.3),
+                                y: Int(indicator.y + s * indicator.radius * 1.3))
+            #expect((p.r, p.g, p.b) == markerFill, "arrowhead of the indicator at (\(indicator.x), \(indicator.y)): \(p)")
         }
     }
 }

@@ -115,7 +115,8 @@ public struct PageLayout {
     func marker(for thread: CommentThread, at point: CGPoint, ui: Double) -> Marker {
         let r = theme.markerRadius * ui
         let label = String(thread.number)
-        let labelSize = r * (label.count <= 2 ? 1.0 : label.count == 3 ? 0.78 : 0.6)
+        // A longer number is set smaller, to stay inside the circle.
+        let labelSize = r * (label.count <= 2 ? 1.0 : label.count == 3 ? 0.78 : 0.6) * 0.82
         let small = r * 0.5
         let corner = r * 0.78
         let replies = thread.replies.count
@@ -125,7 +126,7 @@ public struct PageLayout {
             label: label, labelSize: labelSize,
             replyBadge: replies == 0 ? nil
                 : Badge(x: point.x + corner, y: point.y - corner, radius: small * 1.1,
-                        text: replies > 99 ? "99+" : String(replies)),
+                        text: Badge.countLabel(replies)),
             checkBadge: thread.root.resolved
                 ? Badge(x: point.x + corner, y: point.y + corner, radius: small, text: "✓") : nil,
             voiceBadge: thread.root.kind == .voice

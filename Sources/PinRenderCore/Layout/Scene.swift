@@ -45,21 +45,6 @@ public struct Scene: Sendable, Equatable, Codable {
     }
 }
 
-/// A small round mark on a marker: reply count, resolved check, voice note.
-public struct Badge: Sendable, Equatable, Codable {
-    public var x: Double
-    public var y: Double
-    public var radius: Double
-    public var text: String
-
-    public init(x: Double, y: Double, radius: Double, text: String) {
-        self.x = x
-        self.y = y
-        self.radius = radius
-        self.text = text
-    }
-}
-
 /// A root pin's numbered circle, centered exactly on the pin's point.
 public struct Marker: Sendable, Equatable, Codable {
     public var id: String
@@ -71,6 +56,7 @@ public struct Marker: Sendable, Equatable, Codable {
     public var replies: Int
     public var voice: Bool
     public var label: String
+    /// The label's font size.
     public var labelSize: Double
     /// Reply count, top right.
     public var replyBadge: Badge?
@@ -178,24 +164,6 @@ public struct Tooltip: Sendable, Equatable, Codable {
     public var arrow: [Point]?
     public var texts: [TextBlock]
     public var resolved: Bool
-}
-
-/// A mark on the edge of a screen pointing toward pins scrolled out of view, with how
-/// many lie that way.
-public struct EdgeIndicator: Sendable, Equatable, Codable {
-    public enum Edge: String, Sendable, Codable {
-        case top, bottom, left, right
-    }
-
-    public var edge: Edge
-    public var x: Double
-    public var y: Double
-    public var radius: Double
-    /// The direction toward the pins, in radians (0 points right, pi/2 down).
-    public var angle: Double
-    public var count: Int
-    public var unresolved: Int
-    public var pinIds: [String]
 }
 
 /// A plain point in output units (Codable as `{"x", "y"}`).

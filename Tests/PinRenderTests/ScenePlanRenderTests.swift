@@ -111,4 +111,35 @@ import PinRenderGraphics
             #expect((p.r, p.g, p.b) == markerFill, "arrowhead of the indicator at (\(indicator.x), \(indicator.y)): \(p)")
         }
     }
+
+    struct SheetLayout: Decodable {
+        struct Cell: Decodable {
+            struct Label: Decodable { var text: String; var x: Double; var y: Double }
+            var screen: Layout.Rect; var bezel: Layout.Rect; var bezelColor: String; var label: Label
+        }
+        struct Sheet: Decodable { var width: Double; var height: Double; var cells: [[Cell]] }
+        struct Page: Decodable { var width: Double; var height: Double }
+        var pages: [Page]
+        var sheet: Sheet
+    }
+
+    @Test func aPreviewSheetsLayoutHoldsItsCellsWhereTheyAreDrawn() throws {
+        let dir = try Support.scratch()
+        let png = dir.appendingPathComponent("sheet.png").path, json = dir.appendingPathComponent("sheet.json").path
+        #expect(try Support.pinsrenderOK(["preview", Support.path("samples/floorplan.pdf"), "--pins",
+                                          Support.path("samples/pins/floorplan-crowd.json"), "--devices", "iphone-se,pixel-8",
+                                          "--zooms", "1,3", "-o", png, "--layout-json", json]))
+        let layout = try JSONDecoder().decode(SheetLayout.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        let image = try PixelBuffer(pngAt: png)
+        #expect(image.width == Int(layout.sheet.width) && image.height == Int(layout.sheet.height))
+        // One scene per screen, rows by zoom; each cell's bezel drawn in its colour on the
+        // left of the screen, halfway down.
+        #expect(layout.pages.count == 4 && layout.sheet.cells.map(\.count) == [2, 2])
+        for (cell, page) in zip(layout.sheet.cells.flatMap { $0 }, layout.pages) {
+            #expect(cell.label.text.hasSuffix("x") && cell.label.y >= cell.bezel.y + cell.bezel.height)
+            #expect(abs(cell.screen.width / cell.screen.height - page.width / page.height) < 0.01)
+            let p = image.pixel(x: Int(cell.bezel.x + 3), y: Int(cell.bezel.y + cell.bezel.height / 2))
+            #expect((p.r, p.g, p.b) == rgb(cell.bezelColor), "bezel at \(cell.bezel): \(p)")
+        }
+    }
 }

@@ -142,4 +142,41 @@ import PinRenderGraphics
             #expect((p.r, p.g, p.b) == rgb(cell.bezelColor), "bezel at \(cell.bezel): \(p)")
         }
     }
+
+    struct ExportLayout: Decodable {
+        struct Annotation: Decodable {
+            struct Entry: Decodable { var page: Int; var rect: Layout.Rect; var destination: Layout.Point }
+            var threadId: String; var page: Int; var rect: Layout.Rect; var popup: Layout.Rect
+            var destination: Layout.Point; var entry: Entry?
+        }
+        struct Page: Decodable { var annotations: [Annotation] }
+        var pages: [Page]
+    }
+
+    @Test func aReviewExportsCommentsAndDestinationsAreWhereTheLayoutSays() throws {
+        let dir = try Support.scratch()
+        let out = dir.appendingPathComponent("review.pdf").path, json = dir.appendingPathComponent("review.json").path
+        #expect(try Support.pinsrenderOK(["render", Support.path("samples/floorplan.pdf"), "--pins",
+                                          Support.path("samples/pins/threads.json"), "-o", out, "--layout-json", json]))
+        let layout = try JSONDecoder().decode(ExportLayout.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        let pdf = try ReviewExportTests.Objects(pdf: out)
+        func numbers(_ value: Any?) -> [Double] { (value as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.doubleValue } }
+        func corners(_ r: Layout.Rect) -> [Double] { [r.x, r.y, r.x + r.width, r.y + r.height] }
+        func near(_ a: [Double], _ b: [Double]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 0.01 } }
+        let notes = Dictionary(uniqueKeysWithValues: pdf.annotations("/Text").map { (ReviewExportTests.text($0.value["/NM"]), $0.value) })
+        let destinations = pdf.dict(pdf.catalog["/Dests"]).values.map { numbers($0) }
+        let annotations = layout.pages.flatMap(\.annotations)
+        #expect(annotations.count == 5)
+        for annotation in annotations {
+            let note = try #require(notes[annotation.threadId], "no comment \(annotation.threadId)")
+            #expect(near(numbers(note["/Rect"]), corners(annotation.rect)), "\(annotation.threadId): \(note["/Rect"] ?? "")")
+            #expect(near(numbers(pdf.dict(note["/Popup"])["/Rect"]), corners(annotation.popup)))
+            #expect(annotation.popup.width == 220 && annotation.popup.height == 120)
+            #expect(destinations.contains { near($0, [annotation.destination.x, annotation.destination.y]) },
+                    "no destination at \(annotation.destination)")
+            let entry = try #require(annotation.entry)
+            #expect(entry.page == layout.pages.count + 1 && destinations.contains { near($0, [entry.destination.x, entry.destination.y]) })
+            #expect(pdf.annotations("/Link").contains { near(numbers($0.value["/Rect"]), corners(entry.rect)) })
+        }
+    }
 }

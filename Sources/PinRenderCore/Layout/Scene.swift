@@ -25,6 +25,8 @@ public struct Scene: Sendable, Equatable, Codable {
     public var placement: PagePlacement?
     /// The thread panel, drawn last, beside the page.
     public var panel: ThreadPanel?
+    /// The PDF comments of this page of a review export (nil in a PNG's scene).
+    public var annotations: [CommentAnnotation]?
 
     /// The size of the whole output: the page's, widened by the panel when there is one.
     public var drawnSize: CGSize {

@@ -44,8 +44,12 @@ struct ReviewExport {
         for (index, scene) in scenes.enumerated() {
             try deadline.step("drawing page \(pages[index])")
             if index > 0 { canvas.beginPDFPage(size: CGSize(width: scene.width, height: scene.height)) }
-            if !isPDF { try input.document.draw(page: pages[index], on: canvas) }
-            try canvas.draw(scene, theme: options.theme)
+            // A PDF's own pages stay vectors: qpdf stamps this drawing over them.
+            if isPDF {
+                try canvas.draw(scene, theme: options.theme)
+            } else {
+                try input.document.draw(scene, on: canvas, theme: options.theme)
+            }
             try canvas.finishPDFPage()
         }
         for page in summary {

@@ -21,7 +21,8 @@ public struct Scene: Sendable, Equatable, Codable {
     /// Filled first, under the page: the letterbox of a device screen.
     public var backdrop: Fill?
     /// Where the document page is drawn, over the backdrop and under the pins; nil where no
-    /// page is drawn under the scene (a summary page, a PDF page stamped by qpdf).
+    /// page is under the scene (a summary page). A PDF review export's own pages are not
+    /// redrawn: qpdf stamps the scene over them.
     public var placement: PagePlacement?
     /// The thread panel, drawn last, beside the page.
     public var panel: ThreadPanel?

@@ -106,4 +106,10 @@ import Testing
             #"{"edge": "top", "x": 5, "y": 6, "radius": 10, "angle": 1, "count": 3, "unresolved": 1, "pinIds": ["a"]}"#.utf8))
         #expect(indicator.badge == Badge(x: 5, y: 6, radius: 10, text: "3") && indicator.arrow.isEmpty)
     }
+
+    @Test func strokesFollowTheScenesUIScale() {
+        let strokes = Scene(page: 1, width: 100, height: 100, uiScale: 2.5).strokes
+        #expect(strokes.shadowOffset == 3 && strokes.shadowSpread == 2 && strokes.ring == 5 && strokes.badgeRim == 3)
+        #expect(strokes.clusterRingInset == 11.25 && strokes.line == 2.5 && strokes.resolvedDash == [10, 7.5])
+    }
 }

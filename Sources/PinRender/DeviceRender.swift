@@ -10,9 +10,6 @@ struct DeviceRender {
     var options: RenderOptions
     var layout: PageLayout
 
-    /// The gray around content that does not fill the screen.
-    static let letterbox = Color(hex: "#E4E7EC")!
-
     /// The viewport for a page, with the offset asked for or the one centering the focus pin.
     func viewport(contentSize: CGSize, threads: [CommentThread]) throws -> Viewport {
         var viewport = Viewport(size: screen.size, scale: screen.device.scale, contentSize: contentSize,
@@ -42,16 +39,7 @@ struct DeviceRender {
         let viewport = try viewport(contentSize: contentSize, threads: threads)
         let scene = layout.scene(page: page, threads: threads, viewport: viewport)
         let canvas = try Canvas(imageWidth: Int(scene.width), height: Int(scene.height))
-        canvas.fill(CGRect(x: 0, y: 0, width: scene.width, height: scene.height), color: Self.letterbox)
-        let s = viewport.scale
-        let origin = viewport.convert(.zero, from: .content, to: .viewport)
-        let zoomed = viewport.zoomedSize
-        let visible = viewport.visibleRect
-        try document.draw(page: page, on: canvas,
-                          at: CGRect(x: origin.x * s, y: origin.y * s, width: zoomed.width * s, height: zoomed.height * s),
-                          clip: CGRect(x: visible.minX * s, y: visible.minY * s, width: visible.width * s,
-                                       height: visible.height * s))
-        try canvas.draw(scene, theme: options.theme)
+        try document.draw(scene, on: canvas, theme: options.theme)
         return (canvas, scene)
     }
 }

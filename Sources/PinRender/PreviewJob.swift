@@ -12,7 +12,7 @@ public struct PreviewJob {
     public var screens: [DevicePreset.Screen]
     public var zooms: [Double]
     /// Sheet pixels per physical inch.
-    public var sheetPixelsPerInch = 120.0
+    public var sheetPixelsPerInch = PreviewSheet.pixelsPerInch
     /// Ends the process when ``RenderOptions/timeout`` passes inside a step that cannot be
     /// interrupted (see ``RenderJob/overrun``).
     public var overrun: (@Sendable (TimeoutError) -> Never)?
@@ -23,22 +23,25 @@ public struct PreviewJob {
         self.zooms = zooms
     }
 
-    /// Renders every screen, lays out the sheet, writes it, within ``RenderOptions/jobTimeout``
-    /// seconds; returns the scenes drawn.
+    /// Renders every screen, lays out the sheet, writes it (and its plan with `--layout-json`),
+    /// within ``RenderOptions/jobTimeout`` seconds; returns the scenes drawn and the sheet.
     @discardableResult
-    public func run() throws -> (scenes: [Scene], warnings: [String]) {
+    public func run() throws -> (scenes: [Scene], sheet: PreviewSheet, warnings: [String]) {
         let deadline = Deadline(seconds: options.jobTimeout, subject: options.input ?? "--canvas")
         let outputs = OutputFiles()
         return try deadline.guarding(outputs, overrun: overrun) { try run(outputs, deadline: deadline) }
     }
 
-    private func run(_ outputs: OutputFiles, deadline: Deadline) throws -> (scenes: [Scene], warnings: [String]) {
+    private func run(_ outputs: OutputFiles, deadline: Deadline) throws -> (scenes: [Scene], sheet: PreviewSheet, warnings: [String]) {
         guard try OutputKind(path: options.output) == .png else {
             throw InputError(source: options.output, location: "", problem: "a preview sheet is a .png")
         }
-        try OutputFiles.checkDirectory(of: options.output)
+        for path in [options.output, options.layoutJSON].compactMap({ $0 }) {
+            try OutputFiles.checkDirectory(of: path)
+        }
         var paths = OutputPaths(reading: options)
         paths.write(options.output, option: "-o")
+        if let path = options.layoutJSON { paths.write(path, option: "--layout-json") }
         try paths.check()
         try deadline.step("reading the document and the pins")
         let input = try RenderInput(options: options)
@@ -56,7 +59,7 @@ public struct PreviewJob {
         for zoom in zooms {
             var row: [Canvas] = []
             for screen in screens {
-                try deadline.step("drawing \(screen.label) at zoom \(Self.zoomText(zoom))x")
+                try deadline.step("drawing \(screen.label) at zoom \(PreviewSheet.zoomText(zoom))x")
                 var job = options
                 job.zoomScale = zoom
                 let render = DeviceRender(screen: screen, options: job, layout: layout)
@@ -66,31 +69,24 @@ public struct PreviewJob {
             }
             screensByRow.append(row)
         }
-        let sizes = screensByRow.map { row in
-            zip(row, screens).map { canvas, screen in
-                let factor = sheetPixelsPerInch / screen.device.pixelsPerInch
-                return CGSize(width: (canvas.size.width * factor).rounded(), height: (canvas.size.height * factor).rounded())
-            }
-        }
-        let labelStyle = TextStyle(fontFamily: options.theme.fontFamily, size: 13, color: Color(hex: "#1D2939")!, maxLines: 3)
-        let sheet = ContactSheet(rows: sizes, labelHeight: 40)
-        let canvas = try Canvas(imageWidth: Int(sheet.size.width), height: Int(sheet.size.height))
+        let sheet = PreviewSheet(screens: screens, zooms: zooms, sizes: screensByRow.map { $0.map(\.size) },
+                                 fontFamily: options.theme.fontFamily, pixelsPerInch: sheetPixelsPerInch)
+        let canvas = try Canvas(imageWidth: Int(sheet.width), height: Int(sheet.height))
         for (r, row) in sheet.cells.enumerated() {
             for (c, cell) in row.enumerated() {
-                canvas.fillRoundedRect(cell.bezel, radius: 14, color: Color(hex: "#101828")!)
-                canvas.draw(screensByRow[r][c], in: cell.screen)
-                canvas.drawText("\(screens[c].label)\nzoom \(Self.zoomText(zooms[r]))x", at: cell.label.origin, width: cell.label.width,
-                                style: labelStyle)
+                canvas.fillRoundedRect(cell.bezel.cgRect, radius: cell.bezelRadius, color: cell.bezelColor)
+                canvas.draw(screensByRow[r][c], in: cell.screen.cgRect)
+                canvas.drawText(cell.label.text, at: CGPoint(x: cell.label.x, y: cell.label.y), width: cell.label.width,
+                                style: cell.label.style)
             }
         }
         try deadline.step("writing \(options.output)")
         try canvas.writePNG(to: outputs.temporaryPath(for: options.output), name: options.output)
+        if let path = options.layoutJSON {
+            try deadline.step("writing \(path)")
+            try LayoutFile.write(scenes, sheet: sheet, to: outputs.temporaryPath(for: path), name: path)
+        }
         try outputs.commit(under: deadline)
-        return (scenes, input.warnings)
-    }
-
-    /// A zoom level as labels show it: 3, 2.5.
-    private static func zoomText(_ zoom: Double) -> String {
-        zoom == zoom.rounded() ? String(Int(zoom)) : String(zoom)
+        return (scenes, sheet, input.warnings)
     }
 }

@@ -152,25 +152,13 @@ public struct RenderJob: Sendable {
                                                pixelLimit: options.pixelLimit)
         let scale = try request.scale(contentSize: content, unitsPerInch: first.unitsPerInch)
         let pageSize = CGSize(width: content.width * scale, height: content.height * scale)
-        let scene = layout.scene(page: page, threads: threads, outputSize: outputSize, pageSize: pageSize)
-        let panelWidth = options.threadsPanel
-            ? min(max(outputSize.width * 0.32, 300 * scene.uiScale), 560 * scene.uiScale).rounded() : 0
-        let panel = panelWidth > 0
-            ? SummaryLayout(layout: layout, size: CGSize(width: panelWidth, height: outputSize.height),
-                            scale: scene.uiScale).panel(threads) : nil
-        let area = CGRect(origin: .zero, size: outputSize)
-        try StripedPNG.write(width: Int(outputSize.width + panelWidth), height: Int(outputSize.height), workers: workers,
+        var scene = layout.scene(page: page, threads: threads, outputSize: outputSize, pageSize: pageSize)
+        if options.threadsPanel { scene = layout.addingPanel(to: scene, threads: threads) }
+        let size = scene.drawnSize
+        try StripedPNG.write(width: Int(size.width), height: Int(size.height), workers: workers,
                              to: temporary, name: name, checkpoint: checkpoint,
                              worker: { $0 == 0 ? first : try document($0) }) { canvas, source in
-            try source.draw(page: page, on: canvas, at: CGRect(origin: .zero, size: pageSize), clip: area)
-            try canvas.draw(scene, theme: options.theme)
-            if let panel {
-                canvas.fill(CGRect(x: outputSize.width, y: 0, width: panelWidth, height: outputSize.height),
-                            color: Color(hex: "#F2F4F7")!)
-                canvas.fill(CGRect(x: outputSize.width, y: 0, width: max(1, scene.uiScale), height: outputSize.height),
-                            color: options.theme.tooltipBorder)
-                try canvas.draw(panel, theme: options.theme, origin: CGPoint(x: outputSize.width, y: 0))
-            }
+            try source.draw(scene, on: canvas, theme: options.theme)
         }
         return scene
     }

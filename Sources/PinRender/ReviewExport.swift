@@ -24,12 +24,17 @@ struct ReviewExport {
             let size = try input.document.contentSize(page: page)
             return PageGeometry(mediaBox: CGRect(origin: .zero, size: size))
         }
-        let scenes = try pages.map { page in
+        var scenes = try pages.map { page in
             try deadline.step("laying out page \(page)")
             return layout.scene(page: page, threads: byPage[page] ?? [], outputSize: try input.document.contentSize(page: page))
         }
         try deadline.step("laying out the comment summary")
         let summary = SummaryLayout(layout: layout).pages(threads)
+        let annotations = CommentAnnotation.plan(threads, scenes: scenes, pages: pages, geometries: geometries,
+                                                 summary: summary)
+        for index in scenes.indices {
+            scenes[index].annotations = annotations.compactMap { $0 }.filter { $0.page == index + 1 }
+        }
 
         // Cairo draws the pins (and, for images, the image under them), then the summary.
         let drawn = scratch.appendingPathComponent("drawn.pdf").path
@@ -39,8 +44,12 @@ struct ReviewExport {
         for (index, scene) in scenes.enumerated() {
             try deadline.step("drawing page \(pages[index])")
             if index > 0 { canvas.beginPDFPage(size: CGSize(width: scene.width, height: scene.height)) }
-            if !isPDF { try input.document.draw(page: pages[index], on: canvas) }
-            try canvas.draw(scene, theme: options.theme)
+            // A PDF's own pages stay vectors: qpdf stamps this drawing over them.
+            if isPDF {
+                try canvas.draw(scene, theme: options.theme)
+            } else {
+                try input.document.draw(scene, on: canvas, theme: options.theme)
+            }
             try canvas.finishPDFPage()
         }
         for page in summary {
@@ -73,55 +82,46 @@ struct ReviewExport {
                 throw OutputError(file: name, reason: "the drawing could not be written and read back in \(scratch.path) (disk full?)")
             }
         }
-        try addComments(threads, scenes: scenes, geometries: geometries, summary: summary, to: assembler)
+        try addComments(threads, annotations: annotations, geometries: geometries, summary: summary, to: assembler)
         try deadline.step("writing \(name)")
         try assembler.write(to: path, name: name)
         return scenes
     }
 
-    private func addComments(_ threads: [CommentThread], scenes: [Scene], geometries: [PageGeometry],
+    private func addComments(_ threads: [CommentThread], annotations: [CommentAnnotation?], geometries: [PageGeometry],
                              summary: [SummaryLayout.Page], to pdf: PDFAssembler) throws {
         let summaryStart = pages.count + 1
-        let summaryGeometry = PageGeometry(mediaBox: CGRect(origin: .zero, size: SummaryLayout.pageSize))
-        var entries: [String: (page: Int, rect: CGRect)] = [:]
-        for (index, page) in summary.enumerated() {
-            for entry in page.entries { entries[entry.threadId] = (summaryStart + index, entry.rect) }
-        }
-        for (number, thread) in threads.enumerated() {
+        for (number, (thread, annotation)) in zip(threads, annotations).enumerated() {
             try deadline.step("adding the PDF comments")
-            guard let pageIndex = pages.firstIndex(of: thread.root.page),
-                  let marker = scenes[pageIndex].markers.first(where: { $0.id == thread.id })
-                    ?? clusterPoint(of: thread, in: scenes[pageIndex]) else { continue }
-            let geometry = geometries[pageIndex], pdfPage = pageIndex + 1
-            let box = pageRect(CGRect(x: marker.x - marker.radius, y: marker.y - marker.radius,
-                                      width: 2 * marker.radius, height: 2 * marker.radius), geometry)
+            guard let annotation else { continue }
+            let (page, box, popup) = (annotation.page, annotation.rect.cgRect, annotation.popup.cgRect)
             let color = thread.root.resolved ? options.theme.resolvedFill : options.theme.markerFill
             let rgb = [color.red, color.green, color.blue]
             let root = try pdf.addComment(.init(
-                page: pdfPage, rect: box, id: thread.id, author: thread.root.displayAuthor,
+                page: page, rect: box, popup: popup, id: thread.id, author: thread.root.displayAuthor,
                 contents: thread.root.text, created: PDFDate.string(thread.root.createdAt),
                 modified: PDFDate.string(thread.root.createdAt), color: rgb))
             for reply in thread.replies {
-                try pdf.addComment(.init(page: pdfPage, rect: box, id: reply.id, author: reply.displayAuthor,
+                try pdf.addComment(.init(page: page, rect: box, popup: popup, id: reply.id, author: reply.displayAuthor,
                                          contents: reply.text, created: PDFDate.string(reply.createdAt),
                                          modified: PDFDate.string(reply.createdAt), color: rgb, inReplyTo: root))
             }
             if thread.root.resolved {
                 let last = ([thread.root] + thread.replies).map(\.createdAt).max()!
-                try pdf.addComment(.init(page: pdfPage, rect: box, id: thread.id + "-resolved",
+                try pdf.addComment(.init(page: page, rect: box, popup: popup, id: thread.id + "-resolved",
                                          author: thread.root.displayAuthor, contents: "Resolved",
                                          created: PDFDate.string(last), modified: PDFDate.string(last), color: rgb,
                                          inReplyTo: root, state: ("Completed", "Review")))
             }
             // Pin and summary entry link to each other.
             let pinName = "pinrender-pin-\(number + 1)", entryName = "pinrender-summary-\(number + 1)"
-            try pdf.addDestination(pinName, page: pdfPage,
-                                   at: geometry.pageSpacePoint(fromContent: CGPoint(x: marker.x - 60, y: marker.y - 60)))
-            if let entry = entries[thread.id] {
-                let rect = pageRect(entry.rect, summaryGeometry)
-                try pdf.addDestination(entryName, page: entry.page, at: CGPoint(x: 0, y: rect.maxY + 6))
-                try pdf.addLink(page: pdfPage, rect: box, to: entryName)
-                try pdf.addLink(page: entry.page, rect: rect, to: pinName)
+            try pdf.addDestination(pinName, page: page,
+                                   at: CGPoint(x: annotation.destination.x, y: annotation.destination.y))
+            if let entry = annotation.entry {
+                try pdf.addDestination(entryName, page: entry.page,
+                                       at: CGPoint(x: entry.destination.x, y: entry.destination.y))
+                try pdf.addLink(page: page, rect: box, to: entryName)
+                try pdf.addLink(page: entry.page, rect: entry.rect.cgRect, to: pinName)
             }
         }
         var bookmarks: [(title: String, page: Int, top: CGPoint)] = []
@@ -135,19 +135,5 @@ struct ReviewExport {
             bookmarks.append(("Comment summary", summaryStart, CGPoint(x: 0, y: SummaryLayout.pageSize.height)))
         }
         try pdf.addBookmarks(bookmarks)
-    }
-
-    /// A clustered pin has no marker of its own; its comment goes on the bubble.
-    private func clusterPoint(of thread: CommentThread, in scene: Scene) -> Marker? {
-        guard let cluster = scene.clusters.first(where: { $0.pinIds.contains(thread.id) }) else { return nil }
-        return Marker(id: thread.id, number: thread.number, x: cluster.x, y: cluster.y, radius: cluster.radius,
-                      resolved: thread.root.resolved, replies: 0, voice: false, label: "", labelSize: 0)
-    }
-
-    /// A content-space rectangle in PDF page space.
-    private func pageRect(_ rect: CGRect, _ geometry: PageGeometry) -> CGRect {
-        let a = geometry.pageSpacePoint(fromContent: CGPoint(x: rect.minX, y: rect.minY))
-        let b = geometry.pageSpacePoint(fromContent: CGPoint(x: rect.maxX, y: rect.maxY))
-        return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
     }
 }

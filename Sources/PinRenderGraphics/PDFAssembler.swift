@@ -103,6 +103,8 @@ public final class PDFAssembler {
     public struct Comment {
         public var page: Int
         public var rect: CGRect
+        /// Where its popup opens.
+        public var popup: CGRect
         public var id: String
         public var author: String
         public var contents: String
@@ -115,10 +117,11 @@ public final class PDFAssembler {
         /// A review state such as `Completed`, with its model `Review`.
         public var state: (state: String, model: String)?
 
-        public init(page: Int, rect: CGRect, id: String, author: String, contents: String, created: String,
+        public init(page: Int, rect: CGRect, popup: CGRect, id: String, author: String, contents: String, created: String,
                     modified: String, color: [Double], inReplyTo: Int? = nil, state: (String, String)? = nil) {
             self.page = page
             self.rect = rect
+            self.popup = popup
             self.id = id
             self.author = author
             self.contents = contents
@@ -165,8 +168,7 @@ public final class PDFAssembler {
         let popup = qpdf_oh_new_dictionary(base)
         set(popup, "/Type", qpdf_oh_new_name(base, "/Annot"))
         set(popup, "/Subtype", qpdf_oh_new_name(base, "/Popup"))
-        set(popup, "/Rect", numbers(rectangle(CGRect(x: comment.rect.maxX, y: comment.rect.maxY - 120,
-                                                    width: 220, height: 120))))
+        set(popup, "/Rect", numbers(rectangle(comment.popup)))
         set(popup, "/F", qpdf_oh_new_integer(base, 4))
         set(popup, "/Open", qpdf_oh_new_bool(base, QPDF_FALSE))
         set(popup, "/Parent", annotation)

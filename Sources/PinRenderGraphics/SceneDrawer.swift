@@ -14,7 +14,7 @@ struct SceneDrawer {
         var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         let area = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let ui = scene.uiScale
+        let ui = scene.uiScale, strokes = scene.strokes
         // Shadows and badge rims reach a little past the shapes.
         func reaches(_ x: Double, _ y: Double, _ radius: Double, _ badges: [Badge?]) -> Bool {
             let reach = badges.compactMap { $0 }.reduce(radius) { max($0, hypot($1.x - x, $1.y - y) + $1.radius) } + 3 * ui
@@ -23,13 +23,13 @@ struct SceneDrawer {
         cairo_save(cr)
         for marker in scene.markers
         where reaches(marker.x, marker.y, marker.radius, [marker.replyBadge, marker.checkBadge, marker.voiceBadge]) {
-            draw(marker, ui: ui)
+            draw(marker, strokes)
         }
         for cluster in scene.clusters where reaches(cluster.x, cluster.y, cluster.radius, [cluster.unresolvedBadge]) {
-            draw(cluster, ui: ui)
+            draw(cluster, strokes)
         }
         for indicator in scene.indicators where reaches(indicator.x, indicator.y, indicator.radius * 1.6, []) {
-            draw(indicator, ui: ui)
+            draw(indicator, strokes)
         }
         // A text block's height is Pango's to say; one that starts a line below the area is out.
         for block in scene.texts where block.y - block.style.size <= area.maxY { draw(block) }
@@ -39,82 +39,87 @@ struct SceneDrawer {
                 $0.union(CGRect(x: $1.x, y: $1.y, width: 0, height: 0))
             }
             // The border's miter at the arrow's tip reaches past the tip (up to 5 line widths).
-            if area.intersects(box.insetBy(dx: -6 * ui, dy: -6 * ui)) { draw(tooltip, ui: ui) }
+            if area.intersects(box.insetBy(dx: -6 * ui, dy: -6 * ui)) { draw(tooltip, strokes) }
         }
+        if let panel = scene.panel { draw(panel) }
         cairo_restore(cr)
     }
 
-    private func draw(_ marker: Marker, ui: Double) {
+    /// The panel over whatever reaches past the page: its background, divider, then its
+    /// contents from its corner.
+    private func draw(_ panel: ThreadPanel) {
+        fill(panel.rect, color: panel.background)
+        fill(panel.divider.rect, color: panel.divider.color)
+        cairo_save(cr)
+        cairo_translate(cr, panel.rect.x, panel.rect.y)
+        draw(panel.content)
+        cairo_restore(cr)
+    }
+
+    private func fill(_ rect: Rect, color: Color) {
+        setColor(color)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(cr)
+    }
+
+    private func draw(_ marker: Marker, _ strokes: Strokes) {
         // Shadow, ring, fill.
         setColor(theme.markerShadow)
-        circle(marker.x, marker.y + 1.2 * ui, marker.radius + 0.8 * ui)
+        circle(marker.x, marker.y + strokes.shadowOffset, marker.radius + strokes.shadowSpread)
         cairo_fill(cr)
         setColor(theme.markerStroke)
         circle(marker.x, marker.y, marker.radius)
         cairo_fill(cr)
         setColor(marker.resolved ? theme.resolvedFill : theme.markerFill)
-        circle(marker.x, marker.y, marker.radius - 2 * ui)
+        circle(marker.x, marker.y, marker.radius - strokes.ring)
         cairo_fill(cr)
-        centered(marker.label, x: marker.x, y: marker.y, size: marker.labelSize * 0.82, bold: true,
+        centered(marker.label, x: marker.x, y: marker.y, size: marker.labelSize, bold: true,
                  color: marker.resolved ? theme.resolvedText : theme.markerText)
-        if let badge = marker.replyBadge { draw(badge, fill: theme.badgeFill, ui: ui) }
-        if let badge = marker.checkBadge { draw(badge, fill: theme.checkFill, ui: ui) }
-        if let badge = marker.voiceBadge { draw(badge, fill: theme.badgeFill, ui: ui) }
+        if let badge = marker.replyBadge { draw(badge, fill: theme.badgeFill, strokes) }
+        if let badge = marker.checkBadge { draw(badge, fill: theme.checkFill, strokes) }
+        if let badge = marker.voiceBadge { draw(badge, fill: theme.badgeFill, strokes) }
     }
 
-    private func draw(_ badge: Badge, fill: Color, ui: Double) {
+    private func draw(_ badge: Badge, fill: Color, _ strokes: Strokes) {
         setColor(theme.markerStroke)
-        circle(badge.x, badge.y, badge.radius + 1.2 * ui)
+        circle(badge.x, badge.y, badge.radius + strokes.badgeRim)
         cairo_fill(cr)
         setColor(fill)
         circle(badge.x, badge.y, badge.radius)
         cairo_fill(cr)
-        let size = badge.radius * (badge.text.count > 2 ? 0.9 : 1.25)
-        centered(badge.text, x: badge.x, y: badge.y, size: size, bold: true, color: theme.badgeText)
+        centered(badge.text, x: badge.x, y: badge.y, size: badge.fontSize, bold: true, color: theme.badgeText)
     }
 
-    private func draw(_ cluster: Cluster, ui: Double) {
+    private func draw(_ cluster: Cluster, _ strokes: Strokes) {
         setColor(theme.markerShadow)
-        circle(cluster.x, cluster.y + 1.2 * ui, cluster.radius + 0.8 * ui)
+        circle(cluster.x, cluster.y + strokes.shadowOffset, cluster.radius + strokes.shadowSpread)
         cairo_fill(cr)
         setColor(theme.markerStroke)
         circle(cluster.x, cluster.y, cluster.radius)
         cairo_fill(cr)
         setColor(cluster.unresolved > 0 ? theme.badgeFill : theme.resolvedFill)
-        circle(cluster.x, cluster.y, cluster.radius - 2 * ui)
+        circle(cluster.x, cluster.y, cluster.radius - strokes.ring)
         cairo_fill(cr)
         // A second ring says "several" even without the number.
         setColor(theme.markerStroke)
-        cairo_set_line_width(cr, 1 * ui)
-        circle(cluster.x, cluster.y, cluster.radius - 4.5 * ui)
+        cairo_set_line_width(cr, strokes.line)
+        circle(cluster.x, cluster.y, cluster.radius - strokes.clusterRingInset)
         cairo_stroke(cr)
         centered(cluster.label, x: cluster.x, y: cluster.y, size: cluster.labelSize, bold: true, color: theme.badgeText)
-        if let badge = cluster.unresolvedBadge { draw(badge, fill: theme.markerFill, ui: ui) }
+        if let badge = cluster.unresolvedBadge { draw(badge, fill: theme.markerFill, strokes) }
     }
 
-    private func draw(_ indicator: EdgeIndicator, ui: Double) {
-        // An arrowhead pointing off screen, then the count in a disc.
-        let r = indicator.radius
-        let (c, s) = (cos(indicator.angle), sin(indicator.angle))
-        let tip = (indicator.x + c * r * 1.55, indicator.y + s * r * 1.55)
-        let base = (indicator.x + c * r * 0.6, indicator.y + s * r * 0.6)
+    private func draw(_ indicator: EdgeIndicator, _ strokes: Strokes) {
         setColor(theme.markerStroke)
-        cairo_move_to(cr, tip.0 + c * 1.5 * ui, tip.1 + s * 1.5 * ui)
-        cairo_line_to(cr, base.0 - s * r * 0.85, base.1 + c * r * 0.85)
-        cairo_line_to(cr, base.0 + s * r * 0.85, base.1 - c * r * 0.85)
-        cairo_close_path(cr)
+        polygon(indicator.outline)
         cairo_fill(cr)
         setColor(indicator.unresolved > 0 ? theme.markerFill : theme.resolvedFill)
-        cairo_move_to(cr, tip.0, tip.1)
-        cairo_line_to(cr, base.0 - s * r * 0.7, base.1 + c * r * 0.7)
-        cairo_line_to(cr, base.0 + s * r * 0.7, base.1 - c * r * 0.7)
-        cairo_close_path(cr)
+        polygon(indicator.arrow)
         cairo_fill(cr)
-        draw(Badge(x: indicator.x, y: indicator.y, radius: r, text: indicator.count > 99 ? "99+" : String(indicator.count)),
-             fill: indicator.unresolved > 0 ? theme.badgeFill : theme.resolvedFill, ui: ui)
+        draw(indicator.badge, fill: indicator.unresolved > 0 ? theme.badgeFill : theme.resolvedFill, strokes)
     }
 
-    private func draw(_ tooltip: Tooltip, ui: Double) {
+    private func draw(_ tooltip: Tooltip, _ strokes: Strokes) {
         addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height),
                        radius: tooltip.cornerRadius)
         if let arrow = tooltip.arrow {
@@ -127,9 +132,9 @@ struct SceneDrawer {
         setColor(theme.tooltipBackground)
         cairo_fill_preserve(cr)
         setColor(theme.tooltipBorder)
-        cairo_set_line_width(cr, 1 * ui)
+        cairo_set_line_width(cr, strokes.line)
         if tooltip.resolved {
-            var dashes = [4 * ui, 3 * ui]
+            var dashes = strokes.resolvedDash
             cairo_set_dash(cr, &dashes, 2, 0)
         }
         cairo_stroke(cr)
@@ -137,7 +142,7 @@ struct SceneDrawer {
         // Repaint the box over the arrow's base line.
         if tooltip.arrow != nil {
             addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height)
-                .insetBy(dx: 1 * ui, dy: 1 * ui), radius: max(0, tooltip.cornerRadius - 1 * ui))
+                .insetBy(dx: strokes.line, dy: strokes.line), radius: max(0, tooltip.cornerRadius - strokes.line))
             setColor(theme.tooltipBackground)
             cairo_fill(cr)
         }
@@ -159,6 +164,13 @@ struct SceneDrawer {
         setColor(color)
         cairo_move_to(cr, x - ink.x - ink.width / 2, y - ink.y - ink.height / 2)
         pango_cairo_show_layout(cr, layout.handle)
+    }
+
+    private func polygon(_ points: [Point]) {
+        guard let first = points.first else { return }
+        cairo_move_to(cr, first.x, first.y)
+        for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+        cairo_close_path(cr)
     }
 
     private func circle(_ x: Double, _ y: Double, _ r: Double) {

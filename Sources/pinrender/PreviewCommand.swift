@@ -17,6 +17,7 @@ enum PreviewCommand: Command {
         OptionGroup<RenderOptions>.pinsSource.pullback(\.options),
         OptionGroup(title: "OUTPUT", options: [
             Option<RenderOptions>.output.described(value: "SHEET.png", help: "the contact sheet, a .png").pullback(\.options),
+            Option<RenderOptions>.layoutJSON.pullback(\.options),
         ]),
         screens,
         OptionGroup<RenderOptions>.view.pullback(\.options),

@@ -97,3 +97,26 @@ import Testing
         #expect(sheet.cells[0][1].screen.size == CGSize(width: 800, height: 600))
     }
 }
+
+/// The preview sheet's plan: each screen at one physical scale, its bezel and its label.
+@Suite struct PreviewSheetTests {
+    @Test func screensAreShownAtOnePhysicalScaleEachInABezelWithItsLabel() throws {
+        let se = try DevicePreset.screen(named: "iphone-se"), pixel = try DevicePreset.screen(named: "pixel-8@landscape")
+        // Rendered at their pixel sizes; shown at 120 pixels per inch of the real screen.
+        let sizes = [[CGSize(width: 750, height: 1334), CGSize(width: 2400, height: 1082)]]
+        let sheet = PreviewSheet(screens: [se, pixel], zooms: [2.5], sizes: sizes, fontFamily: "Noto Sans")
+        let cells = sheet.cells[0]
+        #expect(cells.count == 2)
+        for (cell, (size, screen)) in zip(cells, zip(sizes[0], [se, pixel])) {
+            let factor = 120 / screen.device.pixelsPerInch
+            #expect(cell.screen.width == (size.width * factor).rounded() && cell.screen.height == (size.height * factor).rounded())
+            #expect(cell.bezel == Rect(cell.screen.cgRect.insetBy(dx: -10, dy: -10)))
+            #expect(cell.bezelRadius == 14 && cell.bezelColor == Color(hex: "#101828"))
+            #expect(cell.label.text == "\(screen.label)\nzoom 2.5x")
+            #expect(cell.label.y == cell.bezel.y + cell.bezel.height + 8)
+            #expect(cell.label.style == TextStyle(fontFamily: "Noto Sans", size: 13, color: Color(hex: "#1D2939")!, maxLines: 3))
+            #expect(cell.bezel.x + cell.bezel.width <= sheet.width && cell.label.y + 40 <= sheet.height)
+        }
+        #expect(PreviewSheet.zoomText(3) == "3" && PreviewSheet.zoomText(1.5) == "1.5")
+    }
+}

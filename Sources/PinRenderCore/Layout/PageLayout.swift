@@ -47,10 +47,13 @@ public struct PageLayout {
     public func scene(page: Int, threads: [CommentThread], outputSize: CGSize, pageSize: CGSize? = nil) -> Scene {
         let drawn = pageSize ?? outputSize
         // The whole page is in view, even where it passes the rounded output by a fraction of a pixel.
-        return scene(page: page, threads: threads, canvas: outputSize, ui: uiScale(for: outputSize),
-                     visible: CGRect(origin: .zero, size: drawn)) {
+        var scene = scene(page: page, threads: threads, canvas: outputSize, ui: uiScale(for: outputSize),
+                          visible: CGRect(origin: .zero, size: drawn)) {
             CGPoint(x: $0.x * drawn.width, y: $0.y * drawn.height)
         }
+        scene.placement = PagePlacement(rect: Rect(CGRect(origin: .zero, size: drawn)),
+                                        clip: Rect(CGRect(origin: .zero, size: outputSize)))
+        return scene
     }
 
     /// The scene of a device screen, in its pixels: pins go through content space to the
@@ -59,13 +62,20 @@ public struct PageLayout {
     public func scene(page: Int, threads: [CommentThread], viewport: Viewport) -> Scene {
         let s = viewport.scale
         let canvas = CGSize(width: (viewport.size.width * s).rounded(), height: (viewport.size.height * s).rounded())
-        let visible = viewport.visibleRect
-        return scene(page: page, threads: threads, canvas: canvas, ui: theme.uiScale ?? s,
-                     visible: CGRect(x: visible.minX * s, y: visible.minY * s, width: visible.width * s,
-                                     height: visible.height * s)) {
+        let visible = CGRect(x: viewport.visibleRect.minX * s, y: viewport.visibleRect.minY * s,
+                             width: viewport.visibleRect.width * s, height: viewport.visibleRect.height * s)
+        var scene = scene(page: page, threads: threads, canvas: canvas, ui: theme.uiScale ?? s, visible: visible) {
             let point = viewport.convert($0, from: .normalized, to: .viewport)
             return CGPoint(x: point.x * s, y: point.y * s)
         }
+        // The zoomed page from its origin in the viewport, clipped to what is in view, on the letterbox.
+        let origin = viewport.convert(.zero, from: .content, to: .viewport)
+        let zoomed = viewport.zoomedSize
+        scene.backdrop = Fill(rect: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height), color: theme.letterboxFill)
+        scene.placement = PagePlacement(
+            rect: Rect(x: origin.x * s, y: origin.y * s, width: zoomed.width * s, height: zoomed.height * s),
+            clip: Rect(visible))
+        return scene
     }
 
     /// The general case: `place` maps normalized points to output units; pins whose point
@@ -105,7 +115,8 @@ public struct PageLayout {
     func marker(for thread: CommentThread, at point: CGPoint, ui: Double) -> Marker {
         let r = theme.markerRadius * ui
         let label = String(thread.number)
-        let labelSize = r * (label.count <= 2 ? 1.0 : label.count == 3 ? 0.78 : 0.6)
+        // A longer number is set smaller, to stay inside the circle.
+        let labelSize = r * (label.count <= 2 ? 1.0 : label.count == 3 ? 0.78 : 0.6) * 0.82
         let small = r * 0.5
         let corner = r * 0.78
         let replies = thread.replies.count
@@ -115,7 +126,7 @@ public struct PageLayout {
             label: label, labelSize: labelSize,
             replyBadge: replies == 0 ? nil
                 : Badge(x: point.x + corner, y: point.y - corner, radius: small * 1.1,
-                        text: replies > 99 ? "99+" : String(replies)),
+                        text: Badge.countLabel(replies)),
             checkBadge: thread.root.resolved
                 ? Badge(x: point.x + corner, y: point.y + corner, radius: small, text: "✓") : nil,
             voiceBadge: thread.root.kind == .voice

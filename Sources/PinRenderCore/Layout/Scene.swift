@@ -1,3 +1,5 @@
+import Foundation
+
 /// What to draw on one page, in output units (pixels for PNG, points for PDF), every
 /// decision made: the drawing step only follows it. Encoded, it is one page of
 /// `--layout-json`.
@@ -16,6 +18,21 @@ public struct Scene: Sendable, Equatable, Codable {
     public var indicators: [EdgeIndicator] = []
     /// Pins whose tooltip did not fit (auto mode) or was left out, most important first.
     public var droppedTooltips: [String]
+    /// Filled first, under the page: the letterbox of a device screen.
+    public var backdrop: Fill?
+    /// Where the document page is drawn, over the backdrop and under the pins; nil where no
+    /// page is under the scene (a summary page). A PDF review export's own pages are not
+    /// redrawn: qpdf stamps the scene over them.
+    public var placement: PagePlacement?
+    /// The thread panel, drawn last, beside the page.
+    public var panel: ThreadPanel?
+    /// The PDF comments of this page of a review export (nil in a PNG's scene).
+    public var annotations: [CommentAnnotation]?
+
+    /// The size of the whole output: the page's, widened by the panel when there is one.
+    public var drawnSize: CGSize {
+        CGSize(width: panel.map { max(width, $0.rect.x + $0.rect.width) } ?? width, height: height)
+    }
 
     public init(page: Int, width: Double, height: Double, uiScale: Double,
                 markers: [Marker] = [], clusters: [Cluster] = [], tooltips: [Tooltip] = [],
@@ -31,21 +48,6 @@ public struct Scene: Sendable, Equatable, Codable {
     }
 }
 
-/// A small round mark on a marker: reply count, resolved check, voice note.
-public struct Badge: Sendable, Equatable, Codable {
-    public var x: Double
-    public var y: Double
-    public var radius: Double
-    public var text: String
-
-    public init(x: Double, y: Double, radius: Double, text: String) {
-        self.x = x
-        self.y = y
-        self.radius = radius
-        self.text = text
-    }
-}
-
 /// A root pin's numbered circle, centered exactly on the pin's point.
 public struct Marker: Sendable, Equatable, Codable {
     public var id: String
@@ -57,6 +59,7 @@ public struct Marker: Sendable, Equatable, Codable {
     public var replies: Int
     public var voice: Bool
     public var label: String
+    /// The label's font size.
     public var labelSize: Double
     /// Reply count, top right.
     public var replyBadge: Badge?
@@ -164,24 +167,6 @@ public struct Tooltip: Sendable, Equatable, Codable {
     public var arrow: [Point]?
     public var texts: [TextBlock]
     public var resolved: Bool
-}
-
-/// A mark on the edge of a screen pointing toward pins scrolled out of view, with how
-/// many lie that way.
-public struct EdgeIndicator: Sendable, Equatable, Codable {
-    public enum Edge: String, Sendable, Codable {
-        case top, bottom, left, right
-    }
-
-    public var edge: Edge
-    public var x: Double
-    public var y: Double
-    public var radius: Double
-    /// The direction toward the pins, in radians (0 points right, pi/2 down).
-    public var angle: Double
-    public var count: Int
-    public var unresolved: Int
-    public var pinIds: [String]
 }
 
 /// A plain point in output units (Codable as `{"x", "y"}`).

@@ -21,6 +21,10 @@ public struct Theme: Sendable, Equatable, Codable {
     public var tooltipBorder = Color(hex: "#D0D5DD")!
     public var tooltipText = Color(hex: "#1D2939")!
     public var tooltipSecondaryText = Color(hex: "#667085")!
+    /// The thread panel's background (`--threads panel`).
+    public var panelFill = Color(hex: "#F2F4F7")!
+    /// Around content that does not fill a device screen.
+    public var letterboxFill = Color(hex: "#E4E7EC")!
     public var tooltipFontSize = 12.0
     public var tooltipMaxWidth = 260.0
     public var tooltipMaxLines = 4

@@ -1,0 +1,33 @@
+/// A small round mark on a marker, a bubble or an edge indicator: reply count, resolved
+/// check, voice note, open count.
+public struct Badge: Sendable, Equatable, Codable {
+    public var x: Double
+    public var y: Double
+    public var radius: Double
+    public var text: String
+    /// The text's font size: a count of three characters ("99+") is set smaller to fit.
+    public var fontSize: Double
+
+    /// A badge of `text` centered at (`x`, `y`), its font size following the text's length.
+    public init(x: Double, y: Double, radius: Double, text: String) {
+        self.x = x
+        self.y = y
+        self.radius = radius
+        self.text = text
+        fontSize = radius * (text.count > 2 ? 0.9 : 1.25)
+    }
+
+    /// A count as a badge shows it: up to 99, then "99+".
+    public static func countLabel(_ count: Int) -> String {
+        count > 99 ? "99+" : String(count)
+    }
+
+    /// Reads a layout JSON badge; one written before `fontSize` existed gets the size drawn
+    /// then, so older snapshot references still compare.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
+                  radius: try c.decode(Double.self, forKey: .radius), text: try c.decode(String.self, forKey: .text))
+        fontSize = try c.decodeIfPresent(Double.self, forKey: .fontSize) ?? fontSize
+    }
+}

@@ -9,7 +9,7 @@ BIN = .build/release/pinrender
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
-	poppler-utils qpdf libsoup-3.0-dev glib-networking strace
+	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl
 SAMPLES = samples
 PINS = samples/pins
 

@@ -72,6 +72,8 @@ test-asan: deps
 	$(LEAKS) $(ASAN_BIN) preview $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --devices iphone-se,pixel-8 -o .build/asan/out/sheet.png
 	$(LEAKS) $(ASAN_BIN) cluster $(PINS)/floorplan-crowd.json --json > /dev/null
 	$(LEAKS) $(ASAN_BIN) diff .build/asan/out/plan-1.png .build/asan/out/plan-1.png
+	$(LEAKS) $(ASAN_BIN) render $(SAMPLES)/screenshot.png --pins $(PINS)/screenshot.json --width 200 -o .build/asan/out/small.png
+	$(LEAKS) $(ASAN_BIN) diff .build/asan/out/plan-1.png .build/asan/out/plan-1.png -o .build/asan/out/diff.png --composite
 
 # libFuzzer with address sanitizer, FUZZ_SECONDS each: the pins decoder, the image decoders,
 # then the whole render path (a document's bytes rendered to PNG, PNG drawn small, and the

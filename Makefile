@@ -73,6 +73,8 @@ test-asan: deps
 	$(LEAKS) $(ASAN_BIN) preview $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --devices iphone-se,pixel-8 -o .build/asan/out/sheet.png
 	$(LEAKS) $(ASAN_BIN) cluster $(PINS)/floorplan-crowd.json --json > /dev/null
 	$(LEAKS) $(ASAN_BIN) diff .build/asan/out/plan-1.png .build/asan/out/plan-1.png
+	$(LEAKS) $(ASAN_BIN) render $(SAMPLES)/screenshot.png --pins $(PINS)/screenshot.json --width 200 -o .build/asan/out/small.png
+	$(LEAKS) $(ASAN_BIN) diff .build/asan/out/plan-1.png .build/asan/out/plan-1.png -o .build/asan/out/diff.png --composite
 
 # Thread sanitizer over the tests that run work on several threads: pages and stripes side
 # by side, text set on many threads, the cluster index's halves, diff's two decoders, the pins

@@ -1,7 +1,8 @@
 // libFuzzer target over the whole render path: the bytes are the document (a PDF, PNG or
 // JPEG, told apart by content as the command line does), rendered with fixed pins as
 // `pinrender render` renders it: to PNG at the default size, to PNG drawn small (images
-// shrink while they decode), and to the PDF review export. Built by `make fuzz` with
+// shrink while they decode), and to the PDF review export; then `pinrender diff` of the
+// document with itself, into a diff image. Built by `make fuzz` with
 // -sanitize=fuzzer,address and -DFUZZING; a plain build replays files given as arguments
 // (`swift run pinrender-fuzz crash-...`), which is how a finding is reproduced.
 import Foundation
@@ -25,7 +26,7 @@ let scratch: URL = {
     return url
 }()
 
-/// Renders `data` as a document the three ways; every error is an expected outcome.
+/// Renders `data` as a document the three ways and diffs it; every error is an expected outcome.
 func render(document data: Data) {
     let input = scratch.appendingPathComponent("input").path
     guard FileManager.default.createFile(atPath: input, contents: data) else { return }
@@ -39,6 +40,11 @@ func render(document data: Data) {
         options.pixelLimit = 4_000_000
         _ = try? RenderJob(options: options).run()
     }
+    // And compared with itself, as `pinrender diff` does (rows read in stripes), into a diff image.
+    var diff = DiffJob(expected: input, actual: input)
+    diff.output = scratch.appendingPathComponent("diff.png").path
+    diff.pixelLimit = 4_000_000
+    _ = try? diff.run()
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -19,7 +19,8 @@ struct ImageReduction: Hashable, Sendable {
     init(stored: CGSize, orientation: ImageOrientation, format: RasterImage.Format, drawn: CGSize) {
         let target = orientation.swapsAxes ? CGSize(width: drawn.height, height: drawn.width) : drawn
         guard target.width > 0, target.height > 0 else { return }
-        // A hair of tolerance: 2000 / 200.00000001 still shrinks by 10.
+        // A hair of tolerance for rounding: 20000 / (20000 x 0.1) is 9.999999999999998, and
+        // shrinks by 10.
         func whole(_ ratio: Double) -> Int { Int(min(max(1, (ratio + 1e-9).rounded(.down)), 32768)) }
         let fx = whole(stored.width / target.width), fy = whole(stored.height / target.height)
         if format == .jpeg {

@@ -24,6 +24,25 @@ import PinRenderGraphics
         #expect(try PixelBuffer(pngAt: fromBig) == PixelBuffer(pngAt: fromSmall))
     }
 
+    /// A JPEG of 8000 x 5657 (181 MB decoded whole; made by pdftoppm from the sample plan)
+    /// drawn 500 px wide is shrunk by libjpeg's inverse DCT, then averaged: it takes less than
+    /// 60 MB more than a tiny image. (Its pixels are checked on small JPEGs below.)
+    @Test func aLargeJPEGDrawnSmallHoldsOnlyTheOutput() throws {
+        let dir = try Support.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) } // an image of megabytes
+        _ = try Support.tool("pdftoppm", ["-jpeg", "-scale-to", "8000", "-f", "1", "-l", "1", Support.path("samples/floorplan.pdf"),
+                                          dir.appendingPathComponent("plan").path])
+        let out = dir.appendingPathComponent("small.png").path
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
+        let (run, megabytes) = try PeakMemory.pinrender(["render", dir.appendingPathComponent("plan-1.jpg").path,
+                                                         "--pins", pins, "--width", "500", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        let baseline = try PeakMemory.baseline(in: dir)
+        #expect(megabytes - baseline < 60, "peak \(megabytes) MB, \(baseline) MB for a tiny image")
+        let image = try PixelBuffer(pngAt: out)
+        #expect(image.width == 500 && image.height == 354)
+    }
+
     /// Pixel by pixel (with alpha, interlaced or not), the image drawn at a quarter is its
     /// full-size rendering averaged over blocks of 4 x 4, give or take rounding.
     @Test(arguments: [false, true])

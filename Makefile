@@ -76,15 +76,17 @@ test-asan: deps
 	$(LEAKS) $(ASAN_BIN) render $(SAMPLES)/screenshot.png --pins $(PINS)/screenshot.json --width 200 -o .build/asan/out/small.png
 	$(LEAKS) $(ASAN_BIN) diff .build/asan/out/plan-1.png .build/asan/out/plan-1.png -o .build/asan/out/diff.png --composite
 
-# Thread sanitizer over the tests that run work on several threads: pages and stripes side
-# by side, text set on many threads, the cluster index's halves, diff's two decoders, the pins
-# URL reader and the page timeout. The end-to-end ones run the command line built with it too
-# (a race makes it print a report and exit with 66). The rest of the suite runs on one thread
-# and takes 12 minutes under the sanitizer instead of 2, and its full-disk tests (ulimit -f)
-# stop the sanitizer's runtime itself. It sees the Swift code and the calls it makes; the C
-# libraries are not instrumented, so races inside Pango or Poppler show only through
-# ConcurrentRenderTests comparing what they set and draw.
-TSAN_TESTS = ConcurrentRenderTests|StripedRenderTests|CLITests|ClusterIndexTests|RESTSourceTests|ImageOrientationRenderTests|DiffCommandTests|aPathologicalPageTimesOut
+# Thread sanitizer over the tests that run work on several threads: the worker pool itself,
+# pages and stripes side by side, stripes streamed to the file, text set on many threads, the
+# cluster index's halves, diff's two decoders and its stripes, the pins URL reader, two runs
+# committing the same outputs, and the time limits (a backstop timer on its own thread). The
+# end-to-end ones run the command line built with it too (a race makes it print a report and
+# exit with 66). The rest of the suite takes 12 minutes under the sanitizer instead of 2 and
+# adds no threading these do not, and its full-disk tests (ulimit -f) stop the sanitizer's
+# runtime itself. It sees the Swift code and the calls it makes; the C libraries are not
+# instrumented, so races inside Pango or Poppler show only through ConcurrentRenderTests
+# comparing what they set and draw. (222 s for 49 tests on 2 loaded cores, after the build.)
+TSAN_TESTS = WorkerPoolTests|ConcurrentRenderTests|StripedRenderTests|StreamedPNGTests|CLITests|ClusterIndexTests|RESTSourceTests|ImageOrientationRenderTests|DiffCommandTests|DiffStripeTests|ConcurrentOutputTests|TimeoutTests|aPathologicalPageTimesOut
 test-tsan: deps
 	@python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan

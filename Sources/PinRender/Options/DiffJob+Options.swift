@@ -1,5 +1,4 @@
 import Foundation
-import PinRenderCore
 
 extension Option {
     /// `--threshold T`: pixelmatch's color threshold, for `pinrender diff` and a manifest.
@@ -72,9 +71,7 @@ extension Option<DiffJob> {
     /// `--max-pixels N`: images larger than this are refused from their headers.
     public static var maxPixels: Self {
         Option("--max-pixels", value: "N", help: "refuse images of more than N pixels, from their headers (default 400000000)") { text, job in
-            job.pixelLimit = try OptionValue.whole(
-                text, needs: "a positive whole number, at most \(SizeRequest.maximumPixels) (\(SizeRequest.maximumSide) x \(SizeRequest.maximumSide), the largest image Cairo draws)"
-            ) { $0 > 0 && $0 <= SizeRequest.maximumPixels }
+            job.pixelLimit = try OptionValue.pixelLimit(text)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 
 /// Reads option values from text, throwing the ``OptionProblem`` that says what is needed.
 public enum OptionValue {
@@ -12,6 +13,15 @@ public enum OptionValue {
     public static func whole(_ text: String, needs: String, where valid: (Int) -> Bool) throws -> Int {
         guard let value = Int(text), valid(value) else { throw OptionProblem.predicate("needs \(needs)") }
         return value
+    }
+
+    /// A pixel limit (`--max-pixels`): a positive whole number no larger than the largest
+    /// image Cairo draws.
+    public static func pixelLimit(_ text: String) throws -> Int {
+        try whole(text, needs: "a positive whole number, at most \(SizeRequest.maximumPixels) "
+                  + "(\(SizeRequest.maximumSide) x \(SizeRequest.maximumSide), the largest image Cairo draws)") {
+            $0 > 0 && $0 <= SizeRequest.maximumPixels
+        }
     }
 
     /// `count` finite numbers separated by commas (`400,900`); else "needs `needs`".

@@ -37,9 +37,7 @@ extension Option<RenderOptions> {
             refuse images and outputs larger than N pixels (default 400000000,
             at most \(SizeRequest.maximumPixels): \(SizeRequest.maximumSide) x \(SizeRequest.maximumSide), the largest image Cairo draws)
             """) { text, options in
-            options.pixelLimit = try OptionValue.whole(
-                text, needs: "a positive whole number, at most \(SizeRequest.maximumPixels) (\(SizeRequest.maximumSide) x \(SizeRequest.maximumSide), the largest image Cairo draws)"
-            ) { $0 > 0 && $0 <= SizeRequest.maximumPixels }
+            options.pixelLimit = try OptionValue.pixelLimit(text)
         }
     }
 

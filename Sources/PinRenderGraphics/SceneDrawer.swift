@@ -9,38 +9,20 @@ struct SceneDrawer {
     let theme: Theme
 
     func draw(_ scene: Scene) {
-        // Only what reaches the area being drawn (a stripe of a tall image, say): setting
-        // text that Cairo would drop anyway is most of the cost of a pin.
+        // Only what reaches the area being drawn (a stripe of a tall image, say).
         var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         let area = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let ui = scene.uiScale, strokes = scene.strokes
-        // Shadows and badge rims reach a little past the shapes.
-        func reaches(_ x: Double, _ y: Double, _ radius: Double, _ badges: [Badge?]) -> Bool {
-            let reach = badges.compactMap { $0 }.reduce(radius) { max($0, hypot($1.x - x, $1.y - y) + $1.radius) } + 3 * ui
-            return area.intersects(CGRect(x: x - reach, y: y - reach, width: 2 * reach, height: 2 * reach))
-        }
+        let strokes = scene.strokes
         cairo_save(cr)
-        for marker in scene.markers
-        where reaches(marker.x, marker.y, marker.radius, [marker.replyBadge, marker.checkBadge, marker.voiceBadge]) {
-            draw(marker, strokes)
-        }
-        for cluster in scene.clusters where reaches(cluster.x, cluster.y, cluster.radius, [cluster.unresolvedBadge]) {
-            draw(cluster, strokes)
-        }
-        for indicator in scene.indicators where reaches(indicator.x, indicator.y, indicator.radius * 1.6, []) {
+        for marker in scene.markers where area.intersects(marker.bounds(strokes).cgRect) { draw(marker, strokes) }
+        for cluster in scene.clusters where area.intersects(cluster.bounds(strokes).cgRect) { draw(cluster, strokes) }
+        for indicator in scene.indicators where area.intersects(indicator.bounds(strokes).cgRect) {
             draw(indicator, strokes)
         }
         // A text block's height is Pango's to say; one that starts a line below the area is out.
         for block in scene.texts where block.y - block.style.size <= area.maxY { draw(block) }
-        for tooltip in scene.tooltips {
-            let box = (tooltip.arrow ?? []).reduce(CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width,
-                                                         height: tooltip.height)) {
-                $0.union(CGRect(x: $1.x, y: $1.y, width: 0, height: 0))
-            }
-            // The border's miter at the arrow's tip reaches past the tip (up to 5 line widths).
-            if area.intersects(box.insetBy(dx: -6 * ui, dy: -6 * ui)) { draw(tooltip, strokes) }
-        }
+        for tooltip in scene.tooltips where area.intersects(tooltip.bounds(strokes).cgRect) { draw(tooltip, strokes) }
         if let panel = scene.panel { draw(panel) }
         cairo_restore(cr)
     }
@@ -70,21 +52,18 @@ struct SceneDrawer {
         setColor(theme.markerStroke)
         circle(marker.x, marker.y, marker.radius)
         cairo_fill(cr)
-        setColor(marker.resolved ? theme.resolvedFill : theme.markerFill)
+        setColor(marker.fill)
         circle(marker.x, marker.y, marker.radius - strokes.ring)
         cairo_fill(cr)
-        centered(marker.label, x: marker.x, y: marker.y, size: marker.labelSize, bold: true,
-                 color: marker.resolved ? theme.resolvedText : theme.markerText)
-        if let badge = marker.replyBadge { draw(badge, fill: theme.badgeFill, strokes) }
-        if let badge = marker.checkBadge { draw(badge, fill: theme.checkFill, strokes) }
-        if let badge = marker.voiceBadge { draw(badge, fill: theme.badgeFill, strokes) }
+        centered(marker.label, x: marker.x, y: marker.y, size: marker.labelSize, bold: true, color: marker.labelColor)
+        for badge in [marker.replyBadge, marker.checkBadge, marker.voiceBadge].compactMap({ $0 }) { draw(badge, strokes) }
     }
 
-    private func draw(_ badge: Badge, fill: Color, _ strokes: Strokes) {
+    private func draw(_ badge: Badge, _ strokes: Strokes) {
         setColor(theme.markerStroke)
         circle(badge.x, badge.y, badge.radius + strokes.badgeRim)
         cairo_fill(cr)
-        setColor(fill)
+        setColor(badge.fill)
         circle(badge.x, badge.y, badge.radius)
         cairo_fill(cr)
         centered(badge.text, x: badge.x, y: badge.y, size: badge.fontSize, bold: true, color: theme.badgeText)
@@ -97,7 +76,7 @@ struct SceneDrawer {
         setColor(theme.markerStroke)
         circle(cluster.x, cluster.y, cluster.radius)
         cairo_fill(cr)
-        setColor(cluster.unresolved > 0 ? theme.badgeFill : theme.resolvedFill)
+        setColor(cluster.fill)
         circle(cluster.x, cluster.y, cluster.radius - strokes.ring)
         cairo_fill(cr)
         // A second ring says "several" even without the number.
@@ -106,17 +85,17 @@ struct SceneDrawer {
         circle(cluster.x, cluster.y, cluster.radius - strokes.clusterRingInset)
         cairo_stroke(cr)
         centered(cluster.label, x: cluster.x, y: cluster.y, size: cluster.labelSize, bold: true, color: theme.badgeText)
-        if let badge = cluster.unresolvedBadge { draw(badge, fill: theme.markerFill, strokes) }
+        if let badge = cluster.unresolvedBadge { draw(badge, strokes) }
     }
 
     private func draw(_ indicator: EdgeIndicator, _ strokes: Strokes) {
         setColor(theme.markerStroke)
         polygon(indicator.outline)
         cairo_fill(cr)
-        setColor(indicator.unresolved > 0 ? theme.markerFill : theme.resolvedFill)
+        setColor(indicator.fill)
         polygon(indicator.arrow)
         cairo_fill(cr)
-        draw(indicator.badge, fill: indicator.unresolved > 0 ? theme.badgeFill : theme.resolvedFill, strokes)
+        draw(indicator.badge, strokes)
     }
 
     private func draw(_ tooltip: Tooltip, _ strokes: Strokes) {
@@ -133,9 +112,9 @@ struct SceneDrawer {
         cairo_fill_preserve(cr)
         setColor(theme.tooltipBorder)
         cairo_set_line_width(cr, strokes.line)
-        if tooltip.resolved {
-            var dashes = strokes.resolvedDash
-            cairo_set_dash(cr, &dashes, 2, 0)
+        if !tooltip.dash.isEmpty {
+            var dashes = tooltip.dash
+            cairo_set_dash(cr, &dashes, Int32(dashes.count), 0)
         }
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)

@@ -37,7 +37,7 @@ import Testing
 
     @Test func aClusteredPinsCommentCoversItsBubble() throws {
         let cluster = Cluster(id: "c1", x: 300, y: 200, radius: 20, count: 2, unresolved: 2, label: "2",
-                              labelSize: 10, pinIds: ["a", "b"], unresolvedBadge: nil)
+                              labelSize: 10, pinIds: ["a", "b"], unresolvedBadge: nil, fill: Theme().badgeFill)
         var scene = Scene(page: 1, width: 600, height: 800, uiScale: 1)
         scene.clusters = [cluster]
         let plan = CommentAnnotation.plan([thread("b", page: 1, x: 0.5, y: 0.25, number: 1)], scenes: [scene], pages: [1],

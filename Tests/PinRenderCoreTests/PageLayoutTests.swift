@@ -21,6 +21,23 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool
 struct PageLayoutTests {
     // MARK: markers
 
+    @Test func colorsAndDashesFollowEachPinsStateInThePlan() {
+        var theme = Theme()
+        theme.markerFill = Color(hex: "#0A84FF")!
+        theme.checkFill = Color(hex: "#00FF00")!
+        let scene = layout(.all, theme: theme).scene(
+            page: 1, threads: [thread("o", 0.2, 0.2, number: 1, replies: 2), thread("d", 0.8, 0.8, number: 2, resolved: true)],
+            outputSize: CGSize(width: 1000, height: 800))
+        let byId = Dictionary(uniqueKeysWithValues: scene.markers.map { ($0.id, $0) })
+        let (open, done) = (byId["o"]!, byId["d"]!)
+        #expect(open.fill == theme.markerFill && open.labelColor == theme.markerText && open.checkBadge == nil)
+        #expect(open.replyBadge?.fill == theme.badgeFill)
+        #expect(done.fill == theme.resolvedFill && done.labelColor == theme.resolvedText)
+        #expect(done.checkBadge?.fill == theme.checkFill)
+        let dashes = Dictionary(uniqueKeysWithValues: scene.tooltips.map { ($0.pinId, $0.dash) })
+        #expect(dashes == ["o": [], "d": scene.strokes.resolvedDash])
+    }
+
     @Test func markerSitsExactlyOnThePinsPoint() throws {
         let threads = [thread("a", 0.25, 0.375, number: 1), thread("b", 0, 0, number: 2),
                        thread("c", 1, 1, number: 3), thread("d", 0.5, 0.5, number: 4)]

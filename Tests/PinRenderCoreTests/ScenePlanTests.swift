@@ -72,9 +72,10 @@ import Testing
     }
 
     @Test func aBadgeSetsThreeCharactersSmallerAndCountsStopAt99() {
-        #expect(Badge(x: 0, y: 0, radius: 8, text: "7").fontSize == 10)
-        #expect(Badge(x: 0, y: 0, radius: 8, text: "42").fontSize == 10)
-        #expect(Badge(x: 0, y: 0, radius: 8, text: "99+").fontSize == 8 * 0.9)
+        let fill = Theme().badgeFill
+        #expect(Badge(x: 0, y: 0, radius: 8, text: "7", fill: fill).fontSize == 10)
+        #expect(Badge(x: 0, y: 0, radius: 8, text: "42", fill: fill).fontSize == 10)
+        #expect(Badge(x: 0, y: 0, radius: 8, text: "99+", fill: fill).fontSize == 8 * 0.9)
         #expect([0, 99, 100, 12345].map(Badge.countLabel) == ["0", "99", "99+", "99+"])
         let busy = CommentThread(root: rootPin("a", text: "Hello", number: 1), number: 1,
                                  replies: (0..<150).map { replyPin("r\($0)", to: "a", at: Double($0)) })
@@ -91,7 +92,7 @@ import Testing
         #expect(indicators.count == 1 && indicator.edge == .right && indicator.angle == 0 && indicator.count == 120)
         let (x, y, r) = (indicator.x, indicator.y, indicator.radius)
         #expect(r == 13 * 2 * 0.9)
-        #expect(indicator.badge == Badge(x: x, y: y, radius: r, text: "99+"))
+        #expect(indicator.badge == Badge(x: x, y: y, radius: r, text: "99+", fill: Theme().badgeFill))
         // The tip 1.55 radii out (the outline 1.5 UI points further), the base 0.6 radii out.
         #expect(indicator.arrow == [Point(x: x + 1.55 * r, y: y), Point(x: x + 0.6 * r, y: y + 0.7 * r),
                                     Point(x: x + 0.6 * r, y: y - 0.7 * r)])
@@ -104,7 +105,13 @@ import Testing
         #expect(badge.fontSize == 9)
         let indicator = try JSONDecoder().decode(EdgeIndicator.self, from: Data(
             #"{"edge": "top", "x": 5, "y": 6, "radius": 10, "angle": 1, "count": 3, "unresolved": 1, "pinIds": ["a"]}"#.utf8))
-        #expect(indicator.badge == Badge(x: 5, y: 6, radius: 10, text: "3") && indicator.arrow.isEmpty)
+        #expect(indicator.badge == Badge(x: 5, y: 6, radius: 10, text: "3", fill: Theme().badgeFill))
+        #expect(indicator.arrow.isEmpty && indicator.fill == Theme().markerFill)
+        let marker = try JSONDecoder().decode(Marker.self, from: Data(#"""
+            {"id": "a", "number": 1, "x": 1, "y": 2, "radius": 13, "resolved": true, "replies": 0, "voice": false,
+             "label": "1", "labelSize": 10}
+            """#.utf8))
+        #expect(marker.fill == Theme().resolvedFill && marker.labelColor == Theme().resolvedText)
     }
 
     @Test func strokesFollowTheScenesUIScale() {

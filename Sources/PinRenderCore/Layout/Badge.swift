@@ -7,13 +7,16 @@ public struct Badge: Sendable, Equatable, Codable {
     public var text: String
     /// The text's font size: a count of three characters ("99+") is set smaller to fit.
     public var fontSize: Double
+    /// The disc's color (its rim and text are the theme's `markerStroke` and `badgeText`).
+    public var fill: Color
 
     /// A badge of `text` centered at (`x`, `y`), its font size following the text's length.
-    public init(x: Double, y: Double, radius: Double, text: String) {
+    public init(x: Double, y: Double, radius: Double, text: String, fill: Color) {
         self.x = x
         self.y = y
         self.radius = radius
         self.text = text
+        self.fill = fill
         fontSize = radius * (text.count > 2 ? 0.9 : 1.25)
     }
 
@@ -22,12 +25,14 @@ public struct Badge: Sendable, Equatable, Codable {
         count > 99 ? "99+" : String(count)
     }
 
-    /// Reads a layout JSON badge; one written before `fontSize` existed gets the size drawn
-    /// then, so older snapshot references still compare.
+    /// Reads a layout JSON badge; one written before `fontSize` or `fill` existed gets the
+    /// size drawn then and the default theme's badge color, so older snapshot references
+    /// still compare.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
-                  radius: try c.decode(Double.self, forKey: .radius), text: try c.decode(String.self, forKey: .text))
+                  radius: try c.decode(Double.self, forKey: .radius), text: try c.decode(String.self, forKey: .text),
+                  fill: try c.decodeIfPresent(Color.self, forKey: .fill) ?? Theme().badgeFill)
         fontSize = try c.decodeIfPresent(Double.self, forKey: .fontSize) ?? fontSize
     }
 }

@@ -23,11 +23,13 @@ public struct EdgeIndicator: Sendable, Equatable, Codable {
     public var arrow: [Point]
     /// The count in a disc over the arrowhead's base.
     public var badge: Badge
+    /// The arrowhead's color: the marker's while any pin that way is open.
+    public var fill: Color
 
     /// An indicator at (`x`, `y`) pointing at `angle`, its arrowhead and count laid out for
     /// a UI scale of `ui`.
     init(edge: Edge, x: Double, y: Double, radius: Double, angle: Double, count: Int, unresolved: Int,
-         pinIds: [String], ui: Double) {
+         pinIds: [String], ui: Double, theme: Theme) {
         (self.edge, self.x, self.y, self.radius, self.angle) = (edge, x, y, radius, angle)
         (self.count, self.unresolved, self.pinIds) = (count, unresolved, pinIds)
         let (c, s) = (cos(angle), sin(angle))
@@ -40,11 +42,13 @@ public struct EdgeIndicator: Sendable, Equatable, Codable {
         arrow = [Point(x: tip.0, y: tip.1),
                  Point(x: base.0 - s * radius * 0.7, y: base.1 + c * radius * 0.7),
                  Point(x: base.0 + s * radius * 0.7, y: base.1 - c * radius * 0.7)]
-        badge = Badge(x: x, y: y, radius: radius, text: Badge.countLabel(count))
+        fill = unresolved > 0 ? theme.markerFill : theme.resolvedFill
+        badge = Badge(x: x, y: y, radius: radius, text: Badge.countLabel(count),
+                      fill: unresolved > 0 ? theme.badgeFill : theme.resolvedFill)
     }
 
     /// Reads a layout JSON indicator; one written before the arrowhead and badge were
-    /// recorded gets no arrowhead and the badge of its count.
+    /// recorded gets no arrowhead and the badge of its count, in the default theme's colors.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         edge = try c.decode(Edge.self, forKey: .edge)
@@ -57,7 +61,10 @@ public struct EdgeIndicator: Sendable, Equatable, Codable {
         pinIds = try c.decode([String].self, forKey: .pinIds)
         outline = try c.decodeIfPresent([Point].self, forKey: .outline) ?? []
         arrow = try c.decodeIfPresent([Point].self, forKey: .arrow) ?? []
+        let theme = Theme()
+        fill = try c.decodeIfPresent(Color.self, forKey: .fill) ?? (unresolved > 0 ? theme.markerFill : theme.resolvedFill)
         badge = try c.decodeIfPresent(Badge.self, forKey: .badge)
-            ?? Badge(x: x, y: y, radius: radius, text: Badge.countLabel(count))
+            ?? Badge(x: x, y: y, radius: radius, text: Badge.countLabel(count),
+                     fill: unresolved > 0 ? theme.badgeFill : theme.resolvedFill)
     }
 }

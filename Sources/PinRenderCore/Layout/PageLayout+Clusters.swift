@@ -34,7 +34,8 @@ extension PageLayout {
                            pinIds: index.leaves(of: node).map { index.points[$0].id },
                            unresolvedBadge: unresolved == 0 ? nil
                                : Badge(x: p.x + corner, y: p.y - corner, radius: r * 0.55,
-                                       text: Self.abbreviated(unresolved)))
+                                       text: Self.abbreviated(unresolved), fill: theme.markerFill),
+                           fill: unresolved > 0 ? theme.badgeFill : theme.resolvedFill)
         }
     }
 

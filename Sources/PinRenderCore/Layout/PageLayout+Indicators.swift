@@ -32,7 +32,8 @@ extension PageLayout {
             let angle = atan2(y - center.y, x - center.x)
             let threads = members.map(\.2).sorted { $0.number != $1.number ? $0.number < $1.number : $0.id < $1.id }
             return EdgeIndicator(edge: edge, x: x, y: y, radius: radius, angle: angle, count: members.count,
-                                 unresolved: threads.filter { !$0.root.resolved }.count, pinIds: threads.map(\.id), ui: ui)
+                                 unresolved: threads.filter { !$0.root.resolved }.count, pinIds: threads.map(\.id), ui: ui,
+                                 theme: theme)
         }.sorted { ($0.edge.rawValue, $0.x, $0.y) < ($1.edge.rawValue, $1.x, $1.y) }
     }
 }

@@ -124,13 +124,15 @@ public struct PageLayout {
             id: thread.id, number: thread.number, x: point.x, y: point.y, radius: r,
             resolved: thread.root.resolved, replies: replies, voice: thread.root.kind == .voice,
             label: label, labelSize: labelSize,
+            fill: thread.root.resolved ? theme.resolvedFill : theme.markerFill,
+            labelColor: thread.root.resolved ? theme.resolvedText : theme.markerText,
             replyBadge: replies == 0 ? nil
                 : Badge(x: point.x + corner, y: point.y - corner, radius: small * 1.1,
-                        text: Badge.countLabel(replies)),
+                        text: Badge.countLabel(replies), fill: theme.badgeFill),
             checkBadge: thread.root.resolved
-                ? Badge(x: point.x + corner, y: point.y + corner, radius: small, text: "✓") : nil,
+                ? Badge(x: point.x + corner, y: point.y + corner, radius: small, text: "✓", fill: theme.checkFill) : nil,
             voiceBadge: thread.root.kind == .voice
-                ? Badge(x: point.x - corner, y: point.y + corner, radius: small, text: "♪") : nil)
+                ? Badge(x: point.x - corner, y: point.y + corner, radius: small, text: "♪", fill: theme.badgeFill) : nil)
     }
 
     private func placeTooltips(_ placed: [(CommentThread, CGPoint)], in scene: inout Scene, ui: Double) {
@@ -188,7 +190,7 @@ public struct PageLayout {
                 pinId: thread.id, x: placement.rect.minX, y: placement.rect.minY,
                 width: placement.rect.width, height: placement.rect.height, side: placement.side,
                 cornerRadius: radius, arrow: arrow, texts: box.texts(at: placement.rect.origin),
-                resolved: thread.root.resolved))
+                resolved: thread.root.resolved, dash: thread.root.resolved ? Strokes(ui: ui).resolvedDash : []))
         }
         // Drawn in this order: the most important last, on top.
         scene.tooltips.reverse()

@@ -1,0 +1,47 @@
+import Foundation
+
+// How far each mark reaches when drawn, shadows, rims and text ink included: the drawing
+// step skips a mark whose bounds miss the area it draws (a stripe of a tall image), since
+// setting text that Cairo would drop anyway is most of the cost of a pin.
+
+/// Ink of a centered label may pass a disc's rim by a little; shadows fall below it.
+private func margin(_ strokes: Strokes) -> Double { 2.5 * strokes.shadowOffset }
+
+/// The square around (`x`, `y`) that holds a disc of `radius` and its badges with their rims.
+private func discBounds(x: Double, y: Double, radius: Double, badges: [Badge?], strokes: Strokes) -> Rect {
+    let reach = badges.compactMap { $0 }.reduce(radius) { max($0, hypot($1.x - x, $1.y - y) + $1.radius) }
+        + margin(strokes)
+    return Rect(x: x - reach, y: y - reach, width: 2 * reach, height: 2 * reach)
+}
+
+extension Marker {
+    /// Where the marker, its shadow and its badges may put ink.
+    public func bounds(_ strokes: Strokes) -> Rect {
+        discBounds(x: x, y: y, radius: radius, badges: [replyBadge, checkBadge, voiceBadge], strokes: strokes)
+    }
+}
+
+extension Cluster {
+    /// Where the bubble, its shadow and its badge may put ink.
+    public func bounds(_ strokes: Strokes) -> Rect {
+        discBounds(x: x, y: y, radius: radius, badges: [unresolvedBadge], strokes: strokes)
+    }
+}
+
+extension EdgeIndicator {
+    /// Where the arrowhead (reaching 1.55 radii out, its rim further) and the count disc may put ink.
+    public func bounds(_ strokes: Strokes) -> Rect {
+        discBounds(x: x, y: y, radius: radius * 1.6, badges: [], strokes: strokes)
+    }
+}
+
+extension Tooltip {
+    /// The box and its arrow, widened by the border's miter at the arrow's tip (up to five
+    /// line widths past it).
+    public func bounds(_ strokes: Strokes) -> Rect {
+        let box = (arrow ?? []).reduce(CGRect(x: x, y: y, width: width, height: height)) {
+            $0.union(CGRect(x: $1.x, y: $1.y, width: 0, height: 0))
+        }
+        return Rect(box.insetBy(dx: -6 * strokes.line, dy: -6 * strokes.line))
+    }
+}

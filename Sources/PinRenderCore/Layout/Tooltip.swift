@@ -1,0 +1,40 @@
+/// A tooltip: a rounded box inside the container with an arrow toward its pin.
+public struct Tooltip: Sendable, Equatable, Codable {
+    /// Which side of the pin the box is on.
+    public enum Side: String, Sendable, Codable, CaseIterable {
+        case top, bottom, left, right
+    }
+
+    public var pinId: String
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public var side: Side
+    public var cornerRadius: Double
+    /// Arrow triangle: base corners on the box edge and the tip next to the marker; nil
+    /// when the box had to be clamped over its pin.
+    public var arrow: [Point]?
+    public var texts: [TextBlock]
+    public var resolved: Bool
+    /// The border's dash pattern (dash, gap, ...): a resolved pin's box is dashed; empty is solid.
+    public var dash: [Double]
+
+    init(pinId: String, x: Double, y: Double, width: Double, height: Double, side: Side, cornerRadius: Double,
+         arrow: [Point]?, texts: [TextBlock], resolved: Bool, dash: [Double]) {
+        (self.pinId, self.x, self.y, self.width, self.height, self.side) = (pinId, x, y, width, height, side)
+        (self.cornerRadius, self.arrow, self.texts, self.resolved, self.dash) = (cornerRadius, arrow, texts, resolved, dash)
+    }
+
+    /// Reads a layout JSON tooltip; one written before `dash` existed is solid.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(pinId: try c.decode(String.self, forKey: .pinId), x: try c.decode(Double.self, forKey: .x),
+                  y: try c.decode(Double.self, forKey: .y), width: try c.decode(Double.self, forKey: .width),
+                  height: try c.decode(Double.self, forKey: .height), side: try c.decode(Side.self, forKey: .side),
+                  cornerRadius: try c.decode(Double.self, forKey: .cornerRadius),
+                  arrow: try c.decodeIfPresent([Point].self, forKey: .arrow),
+                  texts: try c.decode([TextBlock].self, forKey: .texts), resolved: try c.decode(Bool.self, forKey: .resolved),
+                  dash: try c.decodeIfPresent([Double].self, forKey: .dash) ?? [])
+    }
+}

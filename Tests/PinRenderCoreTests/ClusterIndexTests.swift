@@ -17,7 +17,8 @@ import Testing
     }
 
     /// Supercluster's greedy pass written the slow, obvious way: every pair compared, the
-    /// points taken in the given order.
+    /// points taken in the given order; neighbours too few to make a cluster stay single at
+    /// that zoom and are taken.
     static func bruteForce(_ points: [ClusterPoint], _ options: ClusterOptions) -> [Int: [(x: Double, y: Double, count: Int)]] {
         var items = points.map { (x: $0.x, y: $0.y, count: 1) }
         var result: [Int: [(x: Double, y: Double, count: Int)]] = [options.maxZoom + 1: items]
@@ -33,6 +34,10 @@ import Testing
                 let total = near.reduce(items[i].count) { $0 + items[$1].count }
                 guard !near.isEmpty, total >= options.minPoints else {
                     next.append(items[i])
+                    for j in near {
+                        taken[j] = true
+                        next.append(items[j])
+                    }
                     continue
                 }
                 var wx = items[i].x * Double(items[i].count), wy = items[i].y * Double(items[i].count)
@@ -71,6 +76,17 @@ import Testing
                 #expect(a.1 == b.count && abs(a.0.x - b.x) < 1e-12 && abs(a.0.y - b.y) < 1e-12, "zoom \(zoom)")
             }
         }
+    }
+
+    @Test func neighboursTooFewForAClusterStaySingleAtThatZoomAsInSupercluster() {
+        // A and B touch, but two are fewer than minPoints 3: supercluster lets both through
+        // at this zoom, so B may not then gather C and D into a cluster of three.
+        let points = [ClusterPoint(id: "a", x: 0, y: 0), ClusterPoint(id: "b", x: 1, y: 0),
+                      ClusterPoint(id: "c", x: 2, y: 0), ClusterPoint(id: "d", x: 1.5, y: 0.8)]
+        let index = ClusterIndex(points: points, options: ClusterOptions(radius: 1.05, extent: 1, minPoints: 3,
+                                                                         minZoom: 0, maxZoom: 0))
+        #expect(index.points.map(\.id) == ["a", "b", "c", "d"])
+        #expect(index.nodes(atZoom: 0).map(index.count(of:)) == [1, 1, 1, 1])
     }
 
     @Test func largeTreesSortedOnTwoCoresAnswerLikeAScan() {

@@ -48,11 +48,11 @@ public struct ClusterIndex: Sendable {
         var processed = [Bool](repeating: false, count: n)
         if options.maxZoom >= options.minZoom {
             for zoom in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-                let before = xs.count
+                let previous = current
                 current = cluster(current, tree: tree, zoom: zoom, processed: &processed)
-                // A zoom where nothing merged has the same nodes in the same order: the
-                // same tree serves (most high zooms of sparse data).
-                if xs.count != before {
+                // A zoom where nothing merged or moved has the same nodes in the same order:
+                // the same tree serves (most high zooms of sparse data).
+                if current != previous {
                     tree = KDTree(xs: current.map { xs[Int($0)] }, ys: current.map { ys[Int($0)] },
                                   nodeSize: options.nodeSize)
                 }
@@ -92,26 +92,35 @@ public struct ClusterIndex: Sendable {
 
     /// One greedy pass: each node not yet taken at this zoom gathers the untaken nodes
     /// within the radius; enough of them make a cluster at their count-weighted centroid.
+    /// Too few (under `minPoints`), and they all stay single at this zoom, taken: as in
+    /// supercluster, they cannot join a later node's cluster there.
     private mutating func cluster(_ nodes: [Int32], tree: KDTree, zoom: Int, processed: inout [Bool]) -> [Int32] {
         let r = options.radius / (options.extent * pow(2, Double(zoom)))
         var next: [Int32] = []
         next.reserveCapacity(nodes.count)
         for i in nodes.indices { processed[Int(nodes[i])] = false }
-        var neighbours: [Int32] = []
+        var neighbours: [Int32] = [], positions: [Int32] = []
         for node in nodes where !processed[Int(node)] {
             let p = Int(node)
             processed[p] = true
             neighbours.removeAll(keepingCapacity: true)
+            positions.removeAll(keepingCapacity: true)
             var total = Int(counts[p])
             tree.within(x: xs[p], y: ys[p], r: r) { position in
                 let other = Int(nodes[Int(position)])
                 if !processed[other] {
                     neighbours.append(Int32(other))
+                    positions.append(position)
                     total += Int(counts[other])
                 }
             }
             guard !neighbours.isEmpty, total >= options.minPoints else {
                 next.append(node)
+                // In the order this zoom holds them, so the next zoom takes them in a fixed order.
+                for position in positions.sorted() {
+                    processed[Int(nodes[Int(position)])] = true
+                    next.append(nodes[Int(position)])
+                }
                 continue
             }
             var wx = xs[p] * Double(counts[p]), wy = ys[p] * Double(counts[p])

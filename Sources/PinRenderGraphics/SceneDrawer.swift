@@ -61,10 +61,10 @@ struct SceneDrawer {
 
     private func draw(_ badge: Badge, _ strokes: Strokes) {
         setColor(theme.markerStroke)
-        circle(badge.x, badge.y, badge.radius + strokes.badgeRim)
+        capsule(badge, outset: strokes.badgeRim)
         cairo_fill(cr)
         setColor(badge.fill)
-        circle(badge.x, badge.y, badge.radius)
+        capsule(badge, outset: 0)
         cairo_fill(cr)
         centered(badge.text, x: badge.x, y: badge.y, size: badge.fontSize, bold: true, color: theme.badgeText)
     }
@@ -150,6 +150,14 @@ struct SceneDrawer {
         cairo_move_to(cr, first.x, first.y)
         for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
         cairo_close_path(cr)
+    }
+
+    /// A badge's disc, or its capsule when it is wider than the disc, grown by `outset`.
+    private func capsule(_ badge: Badge, outset: Double) {
+        let r = badge.radius + outset
+        guard badge.width > 2 * badge.radius else { return circle(badge.x, badge.y, r) }
+        addRoundedRect(cr, CGRect(x: badge.x - badge.width / 2 - outset, y: badge.y - r,
+                                  width: badge.width + 2 * outset, height: 2 * r), radius: r)
     }
 
     private func circle(_ x: Double, _ y: Double, _ r: Double) {

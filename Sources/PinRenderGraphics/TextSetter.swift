@@ -40,8 +40,9 @@ final class TextSetter {
         pango_font_description_set_weight(font, style.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
-        if let width {
-            pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.up)))
+        // A width Pango cannot hold (infinity, NaN, over 2^31 Pango units) sets no bound.
+        if let width, let units = Int32(exactly: (width * Double(PANGO_SCALE)).rounded(.up)), units >= 0 {
+            pango_layout_set_width(layout, units)
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
             pango_layout_set_height(layout, -Int32(max(1, style.maxLines)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinRenderCore
 import PinRenderGraphics
 
 /// Clustering as users meet it: `--cluster auto` in renders and `pinrender cluster --json`.
@@ -22,6 +23,32 @@ import PinRenderGraphics
         struct File: Decodable { var pages: [Page] }
         let page = try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: json))).pages[0]
         return (page, try PixelBuffer(pngAt: png))
+    }
+
+    @Test func aLongOpenCountWidensItsBadgeIntoACapsuleThatHoldsTheText() throws {
+        // 1,200 open pins on one spot: one bubble, its open count "1.2k" wider than a disc.
+        let dir = try Support.scratch()
+        let pins = try Support.pinsFile(Array(repeating: (page: 1, u: 0.5, v: 0.5), count: 1200), in: dir)
+        let json = dir.appendingPathComponent("layout.json").path, png = dir.appendingPathComponent("out.png").path
+        #expect(try Support.pinsrenderOK(["render", "--canvas", "400x300", "--pins", pins, "-o", png, "--layout-json", json]))
+        struct Badge: Decodable { var x: Double; var y: Double; var radius: Double; var width: Double; var text: String; var fontSize: Double }
+        struct Bubble: Decodable { var unresolvedBadge: Badge }
+        struct File: Decodable { struct Page: Decodable { var clusters: [Bubble] }; var pages: [Page] }
+        let badge = try #require(try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+            .pages[0].clusters.first?.unresolvedBadge)
+        let text = PangoTextMeasurer().measure(badge.text, style: TextStyle(fontFamily: Theme().fontFamily, size: badge.fontSize,
+                                                                            bold: true, color: Theme().badgeText),
+                                               maxWidth: .infinity).width
+        #expect(badge.text == "1.2k" && badge.width > 2 * badge.radius && badge.width >= text + badge.radius / 2)
+        // Drawn that wide: the badge's fill runs across the capsule on its middle row, past both ends of the text.
+        let image = try PixelBuffer(pngAt: png)
+        let row = Int(badge.y)
+        let red = (0..<image.width).filter { x in
+            let p = image.pixel(x: x, y: row)
+            return abs(badge.x - Double(x)) <= badge.width / 2 && (p.r, p.g, p.b) == markerFill
+        }
+        let span = Double(try #require(red.last) - red[0] + 1)
+        #expect(span >= text && span <= badge.width, "fill spans \(span) px for a text of \(text) px")
     }
 
     @Test func crowdedPinsBecomeBubblesThatDoNotOverlap() throws {

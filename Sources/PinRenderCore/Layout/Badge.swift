@@ -1,5 +1,6 @@
 /// A small round mark on a marker, a bubble or an edge indicator: reply count, resolved
-/// check, voice note, open count.
+/// check, voice note, open count. A text too wide for the disc ("6.8k") widens it into a
+/// capsule of the same height.
 public struct Badge: Sendable, Equatable, Codable {
     public var x: Double
     public var y: Double
@@ -9,6 +10,8 @@ public struct Badge: Sendable, Equatable, Codable {
     public var fontSize: Double
     /// The disc's color (its rim and text are the theme's `markerStroke` and `badgeText`).
     public var fill: Color
+    /// The whole width: `2 * radius` for a disc, more for a capsule, centered on `x`.
+    public var width: Double
 
     /// A badge of `text` centered at (`x`, `y`), its font size following the text's length.
     public init(x: Double, y: Double, radius: Double, text: String, fill: Color) {
@@ -18,6 +21,15 @@ public struct Badge: Sendable, Equatable, Codable {
         self.text = text
         self.fill = fill
         fontSize = radius * (text.count > 2 ? 0.9 : 1.25)
+        width = 2 * radius
+    }
+
+    /// The badge as wide as a text of `textWidth` (set at ``fontSize``) needs, with a
+    /// quarter of the radius of margin at each end: a capsule, or the disc where that fits.
+    public func fitting(textWidth: Double) -> Badge {
+        var badge = self
+        badge.width = max(2 * radius, textWidth + radius / 2)
+        return badge
     }
 
     /// A count as a badge shows it: up to 99, then "99+".
@@ -34,5 +46,6 @@ public struct Badge: Sendable, Equatable, Codable {
                   radius: try c.decode(Double.self, forKey: .radius), text: try c.decode(String.self, forKey: .text),
                   fill: try c.decodeIfPresent(Color.self, forKey: .fill) ?? Theme().badgeFill)
         fontSize = try c.decodeIfPresent(Double.self, forKey: .fontSize) ?? fontSize
+        width = try c.decodeIfPresent(Double.self, forKey: .width) ?? width
     }
 }

@@ -9,7 +9,7 @@ private func margin(_ strokes: Strokes) -> Double { 2.5 * strokes.shadowOffset }
 
 /// The square around (`x`, `y`) that holds a disc of `radius` and its badges with their rims.
 private func discBounds(x: Double, y: Double, radius: Double, badges: [Badge?], strokes: Strokes) -> Rect {
-    let reach = badges.compactMap { $0 }.reduce(radius) { max($0, hypot($1.x - x, $1.y - y) + $1.radius) }
+    let reach = badges.compactMap { $0 }.reduce(radius) { max($0, hypot($1.x - x, $1.y - y) + $1.width / 2) }
         + margin(strokes)
     return Rect(x: x - reach, y: y - reach, width: 2 * reach, height: 2 * reach)
 }

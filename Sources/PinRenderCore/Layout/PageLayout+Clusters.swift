@@ -33,8 +33,8 @@ extension PageLayout {
                            labelSize: r > 0 ? (bubble * fill / (r / 8)).rounded(.down) * r / 8 : 0,
                            pinIds: index.leaves(of: node).map { index.points[$0].id },
                            unresolvedBadge: unresolved == 0 ? nil
-                               : Badge(x: p.x + corner, y: p.y - corner, radius: r * 0.55,
-                                       text: Self.abbreviated(unresolved), fill: theme.markerFill),
+                               : fitted(Badge(x: p.x + corner, y: p.y - corner, radius: r * 0.55,
+                                              text: Self.abbreviated(unresolved), fill: theme.markerFill)),
                            fill: unresolved > 0 ? theme.badgeFill : theme.resolvedFill)
         }
     }

@@ -127,12 +127,20 @@ public struct PageLayout {
             fill: thread.root.resolved ? theme.resolvedFill : theme.markerFill,
             labelColor: thread.root.resolved ? theme.resolvedText : theme.markerText,
             replyBadge: replies == 0 ? nil
-                : Badge(x: point.x + corner, y: point.y - corner, radius: small * 1.1,
-                        text: Badge.countLabel(replies), fill: theme.badgeFill),
+                : fitted(Badge(x: point.x + corner, y: point.y - corner, radius: small * 1.1,
+                               text: Badge.countLabel(replies), fill: theme.badgeFill)),
             checkBadge: thread.root.resolved
                 ? Badge(x: point.x + corner, y: point.y + corner, radius: small, text: "✓", fill: theme.checkFill) : nil,
             voiceBadge: thread.root.kind == .voice
                 ? Badge(x: point.x - corner, y: point.y + corner, radius: small, text: "♪", fill: theme.badgeFill) : nil)
+    }
+
+    /// `badge`, widened when its text is longer than two characters (one or two always fit
+    /// the disc; measuring only longer ones keeps 10,000 markers fast).
+    func fitted(_ badge: Badge) -> Badge {
+        guard badge.text.count > 2 else { return badge }
+        let style = TextStyle(fontFamily: theme.fontFamily, size: badge.fontSize, bold: true, color: theme.badgeText)
+        return badge.fitting(textWidth: measurer.measure(badge.text, style: style, maxWidth: .infinity).width)
     }
 
     private func placeTooltips(_ placed: [(CommentThread, CGPoint)], in scene: inout Scene, ui: Double) {

@@ -2,8 +2,8 @@ import Foundation
 import PinRenderCore
 import PinRenderGraphics
 
-/// The PDF review export: the document kept as it is with the pins stamped over its pages
-/// (a PDF input), or the image drawn under them; every thread as real PDF comments
+/// The PDF review export: the document kept as it is with the pins drawn over its pages, as
+/// an annotation above the page's own (a PDF input; see ``PDFAssembler/drawOver(page:overlayPage:of:matrix:rect:)``), or the image drawn under them; every thread as real PDF comments
 /// (replies with /IRT, resolved ones with a review state); a comment summary after the
 /// pages; links from each pin to its summary entry and back; bookmarks.
 struct ReviewExport {
@@ -44,7 +44,7 @@ struct ReviewExport {
         for (index, scene) in scenes.enumerated() {
             try deadline.step("drawing page \(pages[index])")
             if index > 0 { canvas.beginPDFPage(size: CGSize(width: scene.width, height: scene.height)) }
-            // A PDF's own pages stay vectors: qpdf stamps this drawing over them.
+            // A PDF's own pages stay vectors: qpdf lays this drawing over them.
             if isPDF {
                 try canvas.draw(scene, theme: options.theme)
             } else {
@@ -60,27 +60,26 @@ struct ReviewExport {
         }
         try canvas.finishDocument()
 
-        try deadline.step("stamping the pages")
+        try deadline.step("laying the pins over the pages")
+        // The drawing read back: a failure there is the scratch directory's, not the input's.
+        func readBack<T>(_ open: () throws -> T) throws -> T {
+            do { return try open() } catch {
+                throw OutputError(file: name, reason: "the drawing of the pins could not be written and read back in \(scratch.path) (disk full?)")
+            }
+        }
         let assembler: PDFAssembler
         if isPDF {
+            let overlay = try readBack { try QPDFDocument(path: drawn, password: nil) }
             assembler = try PDFAssembler(path: input.documentName, password: options.password)
             let unselected = (1...assembler.pageCount).filter { !pages.contains($0) }
             try assembler.removePages(unselected)
-            do {
-                try assembler.openOverlay(path: drawn)
-            } catch {
-                throw OutputError(file: name, reason: "the drawing of the pins could not be written and read back in \(scratch.path) (disk full?)")
-            }
             for index in pages.indices {
-                try assembler.stamp(overlayPage: index + 1, onto: index + 1, matrix: geometries[index].overlayMatrix)
+                try assembler.drawOver(page: index + 1, overlayPage: index + 1, of: overlay,
+                                       matrix: geometries[index].overlayMatrix, rect: geometries[index].cropBox)
             }
-            try assembler.appendOverlayPages((pages.count + 1)...(pages.count + summary.count))
+            try assembler.appendPages((pages.count + 1)...(pages.count + summary.count), of: overlay)
         } else {
-            do {
-                assembler = try PDFAssembler(path: drawn, password: nil)
-            } catch {
-                throw OutputError(file: name, reason: "the drawing could not be written and read back in \(scratch.path) (disk full?)")
-            }
+            assembler = try readBack { try PDFAssembler(path: drawn, password: nil) }
         }
         try addComments(threads, annotations: annotations, geometries: geometries, summary: summary, to: assembler)
         try deadline.step("writing \(name)")

@@ -15,8 +15,8 @@ struct ReviewExport {
     /// The job's time limit, checked between pages, comments and files.
     var deadline: Deadline
 
-    /// Writes the export to `path` and returns the scenes of the pages.
-    func write(to path: String, name: String, scratch: URL) throws -> [Scene] {
+    /// Writes the export to `path` and returns its plan: the scenes of the pages and the bookmarks.
+    func write(to path: String, name: String, scratch: URL) throws -> (scenes: [Scene], bookmarks: [Bookmark]) {
         let threads = input.threads.filter { options.include.includes($0) && pages.contains($0.root.page) }
         let byPage = Dictionary(grouping: threads, by: \.root.page)
         let geometries = try pages.map { page -> PageGeometry in
@@ -35,6 +35,7 @@ struct ReviewExport {
         for index in scenes.indices {
             scenes[index].annotations = annotations.compactMap { $0 }.filter { $0.page == index + 1 }
         }
+        let bookmarks = Bookmark.plan(threads, pages: pages, geometries: geometries, summaryPages: summary.count)
 
         // Cairo draws the pins (and, for images, the image under them), then the summary.
         let drawn = scratch.appendingPathComponent("drawn.pdf").path
@@ -81,15 +82,14 @@ struct ReviewExport {
         } else {
             assembler = try readBack { try PDFAssembler(path: drawn, password: nil) }
         }
-        try addComments(threads, annotations: annotations, geometries: geometries, summary: summary, to: assembler)
+        try addComments(threads, annotations: annotations, bookmarks: bookmarks, to: assembler)
         try deadline.step("writing \(name)")
         try assembler.write(to: path, name: name)
-        return scenes
+        return (scenes, bookmarks)
     }
 
-    private func addComments(_ threads: [CommentThread], annotations: [CommentAnnotation?], geometries: [PageGeometry],
-                             summary: [SummaryLayout.Page], to pdf: PDFAssembler) throws {
-        let summaryStart = pages.count + 1
+    private func addComments(_ threads: [CommentThread], annotations: [CommentAnnotation?], bookmarks: [Bookmark],
+                             to pdf: PDFAssembler) throws {
         for (number, (thread, annotation)) in zip(threads, annotations).enumerated() {
             try deadline.step("adding the PDF comments")
             guard let annotation else { continue }
@@ -122,16 +122,6 @@ struct ReviewExport {
                 try pdf.addLink(page: page, rect: box, to: entryName)
                 try pdf.addLink(page: entry.page, rect: entry.rect.cgRect, to: pinName)
             }
-        }
-        var bookmarks: [(title: String, page: Int, top: CGPoint)] = []
-        for (index, page) in pages.enumerated() {
-            let count = threads.filter { $0.root.page == page }.count
-            guard count > 0 else { continue }
-            let top = geometries[index].pageSpacePoint(fromContent: .zero)
-            bookmarks.append(("Page \(page): \(count) comment\(count == 1 ? "" : "s")", index + 1, top))
-        }
-        if !summary.isEmpty {
-            bookmarks.append(("Comment summary", summaryStart, CGPoint(x: 0, y: SummaryLayout.pageSize.height)))
         }
         try pdf.addBookmarks(bookmarks)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 internal import CQPDF
 
 /// Real PDF comments, links, named destinations and bookmarks.
@@ -105,8 +106,8 @@ extension PDFAssembler {
         try pdf.check()
     }
 
-    /// Appends bookmarks after any the document has: (title, page, top of the view).
-    public func addBookmarks(_ items: [(title: String, page: Int, top: CGPoint)]) throws {
+    /// Appends bookmarks after any the document has.
+    public func addBookmarks(_ items: [Bookmark]) throws {
         guard !items.isEmpty else { return }
         let pdf = document
         let catalog = qpdf_get_root(pdf.handle)
@@ -120,7 +121,7 @@ extension PDFAssembler {
             let entry = pdf.indirect(pdf.dictionary([
                 ("/Title", pdf.text(item.title)),
                 ("/Parent", outlines),
-                ("/Dest", destination(page: item.page, top: item.top)),
+                ("/Dest", destination(page: item.page, top: CGPoint(x: item.top.x, y: item.top.y))),
             ]))
             if let previous {
                 pdf.set(previous, "/Next", entry)

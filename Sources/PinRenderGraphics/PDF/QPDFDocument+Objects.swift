@@ -58,11 +58,19 @@ extension QPDFDocument {
         return qpdf_oh_get_key(handle, parent, key)
     }
 
-    /// Appends an annotation to a page's /Annots, made when missing.
+    /// Appends an annotation to a page's /Annots, made when missing. An indirect /Annots may
+    /// be shared with other pages, which must not get the annotation: the page is given its
+    /// own copy first.
     func appendAnnotation(_ annotation: qpdf_oh, to page: qpdf_oh) {
         var annots = qpdf_oh_get_key(handle, page, "/Annots")
-        if qpdf_oh_is_array(handle, annots) == 0 {
-            set(page, "/Annots", qpdf_oh_new_array(handle))
+        if qpdf_oh_is_array(handle, annots) == 0 || qpdf_oh_is_indirect(handle, annots) != 0 {
+            let own = qpdf_oh_new_array(handle)
+            if qpdf_oh_is_array(handle, annots) != 0 {
+                for index in 0..<qpdf_oh_get_array_n_items(handle, annots) {
+                    qpdf_oh_append_item(handle, own, qpdf_oh_get_array_item(handle, annots, index))
+                }
+            }
+            set(page, "/Annots", own)
             annots = qpdf_oh_get_key(handle, page, "/Annots")
         }
         qpdf_oh_append_item(handle, annots, annotation)

@@ -28,7 +28,7 @@ public final class QPDFDocument {
     }
 
     deinit {
-        qpdf_cleanup(&data)
+        if data != nil { qpdf_cleanup(&data) }
     }
 
     /// The handle, for the calls of this module; never stored elsewhere.

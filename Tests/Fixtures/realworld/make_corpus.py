@@ -18,7 +18,8 @@ AES IV (`--static-id --static-aes-iv`), so they are deterministic too. Each `NAM
 - huge-number.pdf: page resources that hold a 100,000-digit number (in a compressed object
   stream, so the file stays small).
 - resources.pdf: inherited resources, resources shared by two pages, a page with no
-  /Resources, /Contents as an array, a page with no /Contents, a form XObject.
+  /Resources, /Contents as an array, a page with no /Contents, a form XObject, two pages
+  sharing one /Annots array.
 - owner-rc4.pdf, owner-aes128.pdf: permissions restricted with an owner password only (no
   printing, no changes), opened without a password; user-aes128.pdf: user password `user`.
 """
@@ -216,7 +217,8 @@ def huge_number(directory):
 
 def resources(directory):
     """Pages 1-2 inherit the resources of /Pages; 3-4 share one indirect dictionary; 5 has no
-    /Resources; 6 has /Contents as an array of three streams; 7 has no /Contents; 8 draws a form XObject."""
+    /Resources; 6 has /Contents as an array of three streams; 7 has no /Contents; 8 draws a form
+    XObject; 9-10 share one indirect /Annots array (a link with a border)."""
     objects = [None, None, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
                "<< /Font << /F1 3 0 R >> >>"]  # 3: font, 4: shared resources
     kids = []
@@ -244,12 +246,18 @@ def resources(directory):
     form = add(stream("/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources 4 0 R",
                       background(612, 792, "Drawn by a form XObject")))
     page("/Contents %d 0 R /Resources << /XObject << /Fm0 %d 0 R >> >>" % (add(stream("", "q /Fm0 Do Q\n")), form))
+    link = add("<< /Type /Annot /Subtype /Link /Rect [100 100 300 200] /Border [0 0 4] /C [1 0 0] "
+               "/A << /S /URI /URI (https://example.org/) >> >>")
+    shared = add("[%d 0 R]" % link)
+    for label in ("Annots shared 9", "Annots shared 10"):
+        page("/Contents %d 0 R /Annots %d 0 R" % (add(stream("", background(612, 792, label))), shared))
     objects[0] = "<< /Type /Catalog /Pages 2 0 R >>"
     objects[1] = ("<< /Type /Pages /Kids [%s] /Count %d /MediaBox [0 0 612 792] /Resources 4 0 R >>"
                   % (" ".join("%d 0 R" % k for k in kids), len(kids)))
     write_pdf(os.path.join(directory, "resources.pdf"), objects)
     write_pins(os.path.join(directory, "resources.pins.json"),
-               [(page, u, v, "Resources") for page in range(1, len(kids) + 1) for u, v in ((0.2, 0.15), (0.7, 0.6))])
+               [(page, u, v, "Resources") for page in range(1, len(kids) + 1)
+                for u, v in ((0.1 + 0.07 * (page - 1), 0.15), (0.7, 0.3 + 0.05 * (page - 1)))])
 
 
 def encrypted(directory):

@@ -123,4 +123,22 @@ import PinRenderGraphics
             #expect(bytes.contains("/ID [<") && !bytes.contains("><31415926535897932384626433832795>]"))
         }
     }
+
+    /// A file with a user password: refused without it or with a wrong one (exit 2, nothing
+    /// written); the owner password opens it too, and the export still asks for the user's.
+    @Test func aUserPasswordIsNeededAndTheOwnersWorksToo() throws {
+        let dir = try Support.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = Self.path("user-aes128.pdf"), pins = Self.path("user-aes128.pins.json")
+        let out = dir.appendingPathComponent("out.pdf").path
+        for password in [nil, "wrong"] {
+            let result = try Support.pinrender(["render", input, "--pins", pins, "-o", out] + (password.map { ["--password", $0] } ?? []))
+            #expect(result.status == 2 && result.stderr.contains("user-aes128.pdf") && result.stderr.contains("password"),
+                    "\(result.status): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+        let (export, _) = try Self.export(input, pins: pins, password: "owner", in: dir)
+        #expect(try Support.run("/usr/bin/qpdf", ["--check", export]).status != 0, "opens without the password")
+        #expect(try Support.run("/usr/bin/qpdf", ["--check", "--password=user", export]).status == 0)
+    }
 }

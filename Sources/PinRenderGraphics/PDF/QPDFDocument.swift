@@ -50,7 +50,7 @@ public final class QPDFDocument {
 
     /// The pending qpdf error as a failure to read this file.
     func readError() -> GraphicsError {
-        .unreadable(file: path, reason: errorDetail() ?? "qpdf could not read the PDF")
+        .unreadable(file: path, reason: errorDetail() ?? "not a readable PDF")
     }
 
     /// The pending qpdf error as a failure to write `file`.

@@ -72,9 +72,11 @@ public struct RenderJob: Sendable {
         if kind == .pdf {
             let scratch = try outputs.scratchDirectory()
             let temporary = outputs.temporaryPath(for: options.output)
-            (scenes, bookmarks) = try ReviewExport(input: input, options: options, layout: layout, pages: pages.sorted(),
-                                                   deadline: deadline)
+            let export = try ReviewExport(input: input, options: options, layout: layout, pages: pages.sorted(),
+                                          deadline: deadline)
                 .write(to: temporary, name: options.output, scratch: scratch)
+            (scenes, bookmarks) = (export.scenes, export.bookmarks)
+            warnings += export.warnings
             files.append(options.output)
             progress?(pages.count, pages.count)
         }

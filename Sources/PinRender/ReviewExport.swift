@@ -15,8 +15,10 @@ struct ReviewExport {
     /// The job's time limit, checked between pages, comments and files.
     var deadline: Deadline
 
-    /// Writes the export to `path` and returns its plan: the scenes of the pages and the bookmarks.
-    func write(to path: String, name: String, scratch: URL) throws -> (scenes: [Scene], bookmarks: [Bookmark]) {
+    /// Writes the export to `path` and returns its plan (the scenes of the pages and the
+    /// bookmarks) and what qpdf warned about the input (damage it repaired or could not read).
+    func write(to path: String, name: String, scratch: URL) throws
+        -> (scenes: [Scene], bookmarks: [Bookmark], warnings: [String]) {
         let threads = input.threads.filter { options.include.includes($0) && pages.contains($0.root.page) }
         let byPage = Dictionary(grouping: threads, by: \.root.page)
         let geometries = try pages.map { page -> PageGeometry in
@@ -84,8 +86,9 @@ struct ReviewExport {
         }
         try addComments(threads, annotations: annotations, bookmarks: bookmarks, to: assembler)
         try deadline.step("writing \(name)")
-        try assembler.write(to: path, name: name)
-        return (scenes, bookmarks)
+        let damage = try assembler.write(to: path, name: name)
+        let warnings = isPDF ? damage.map { "\(input.documentName): qpdf: \($0)" } : []
+        return (scenes, bookmarks, warnings)
     }
 
     private func addComments(_ threads: [CommentThread], annotations: [CommentAnnotation?], bookmarks: [Bookmark],

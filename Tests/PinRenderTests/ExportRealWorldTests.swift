@@ -141,4 +141,28 @@ import PinRenderGraphics
         #expect(try Support.run("/usr/bin/qpdf", ["--check", export]).status != 0, "opens without the password")
         #expect(try Support.run("/usr/bin/qpdf", ["--check", "--password=user", export]).status == 0)
     }
+
+    /// Resources holding a 100,000-digit integer: qpdf cannot read that object and writes it as
+    /// null, so the export's page loses its font. The export goes on, saying so on stderr.
+    @Test func anObjectQpdfCannotReadIsNamedInAWarning() throws {
+        let dir = try Support.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let content = "BT /F1 24 Tf 72 700 Td (Original text) Tj ET\n"
+        let input = dir.appendingPathComponent("integer.pdf")
+        try Support.writePDF([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources 6 0 R >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+            "<< /Font << /F1 5 0 R >> /Huge \(String(repeating: "9", count: 100_000)) >>",
+        ], to: input)
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
+        let out = dir.appendingPathComponent("out.pdf").path
+        let result = try Support.pinrender(["render", input.path, "--pins", pins, "-o", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        let warning = result.stderr.split(separator: "\n").first { $0.contains("qpdf") }
+        #expect(warning?.contains("integer.pdf") == true && warning?.contains("object 6") == true, "\(result.stderr.prefix(500))")
+        #expect(result.stderr.count < 1000, "the warning quotes the whole number")
+    }
 }

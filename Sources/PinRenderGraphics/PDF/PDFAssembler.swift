@@ -120,8 +120,11 @@ public final class PDFAssembler {
     }
 
     /// Writes the document (see ``QPDFDocument/write(to:name:)`` for how an encrypted one is
-    /// written): same input, same bytes.
-    public func write(to path: String, name: String) throws {
+    /// written): same input, same bytes. Returns what qpdf warned about while reading and
+    /// writing it: a damaged file it repaired, an object it could not read and wrote as null
+    /// (so the export differs from the input there).
+    public func write(to path: String, name: String) throws -> [String] {
         try document.write(to: path, name: name)
+        return document.takeWarnings()
     }
 }

@@ -58,6 +58,21 @@ public final class QPDFDocument {
         .unwritable(file: file, reason: errorDetail() ?? "qpdf could not write the PDF")
     }
 
+    /// The warnings qpdf gave so far (a damaged file it repaired, an object it could not read
+    /// and wrote as null), at most `limit` of them, each cut to 200 characters, and then how
+    /// many more; the queue is emptied.
+    func takeWarnings(limit: Int = 3) -> [String] {
+        var warnings: [String] = [], more = 0
+        while qpdf_more_warnings(handle) != 0 {
+            let warning = qpdf_next_warning(handle)
+            guard warnings.count < limit else { more += 1; continue }
+            guard let text = qpdf_get_error_message_detail(handle, warning).map({ String(cString: $0) }) else { continue }
+            // A message can quote the damage itself (a number of 100,000 digits).
+            warnings.append(text.count > 200 ? text.prefix(200) + "..." : text)
+        }
+        return warnings + (more > 0 ? ["and \(more) more"] : [])
+    }
+
     private func errorDetail() -> String? {
         guard let data, qpdf_has_error(data) != 0, let error = qpdf_get_error(data),
               let text = qpdf_get_error_message_detail(data, error) else { return nil }

@@ -41,8 +41,12 @@ demo: build
 	$(BIN) preview $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --devices iphone-se,iphone-15-pro-max,ipad-pro-12.9@landscape,pixel-8 --zooms 1,3 --focus p20 -o out/devices.png
 	@echo "rendered into out/:"; ls out
 
+# The export tests render with MuPDF too (PyMuPDF; --no-deps skips its heavy optional ones).
+PYTHON_TEST_DEPS = @python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch; \
+	python3 -c "import pymupdf" 2>/dev/null || python3 -m pip install -q --no-deps pymupdf
+
 test: deps
-	@python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch
+	$(PYTHON_TEST_DEPS)
 	$(SWIFT) build --product pinrender
 	$(SWIFT) test
 
@@ -63,7 +67,7 @@ bench: deps
 ASAN_BIN = .build/asan/debug/pinrender
 LEAKS = ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp
 test-asan: deps
-	@python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch
+	$(PYTHON_TEST_DEPS)
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	@mkdir -p .build/asan/out
@@ -88,7 +92,7 @@ test-asan: deps
 # comparing what they set and draw. (222 s for 49 tests on 2 loaded cores, after the build.)
 TSAN_TESTS = WorkerPoolTests|ConcurrentRenderTests|StripedRenderTests|StreamedPNGTests|CLITests|ClusterIndexTests|RESTSourceTests|ImageOrientationRenderTests|DiffCommandTests|DiffStripeTests|ConcurrentOutputTests|TimeoutTests|aPathologicalPageTimesOut
 test-tsan: deps
-	@python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch
+	$(PYTHON_TEST_DEPS)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
 

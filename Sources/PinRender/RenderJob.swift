@@ -68,11 +68,15 @@ public struct RenderJob: Sendable {
         let byPage = Dictionary(grouping: threads, by: \.root.page)
         var files: [String] = []
         var scenes: [Scene] = []
+        var bookmarks: [Bookmark]?
         if kind == .pdf {
             let scratch = try outputs.scratchDirectory()
             let temporary = outputs.temporaryPath(for: options.output)
-            scenes = try ReviewExport(input: input, options: options, layout: layout, pages: pages.sorted(), deadline: deadline)
+            let export = try ReviewExport(input: input, options: options, layout: layout, pages: pages.sorted(),
+                                          deadline: deadline)
                 .write(to: temporary, name: options.output, scratch: scratch)
+            (scenes, bookmarks) = (export.scenes, export.bookmarks)
+            warnings += export.warnings
             files.append(options.output)
             progress?(pages.count, pages.count)
         }
@@ -91,7 +95,7 @@ public struct RenderJob: Sendable {
         let sideOutputs: [(String?, (String, String) throws -> Void)] = [
             (options.summaryJSON, { try SummaryFiles.writeJSON(exported, to: $0, name: $1) }),
             (options.summaryCSV, { try SummaryFiles.writeCSV(exported, to: $0, name: $1) }),
-            (options.layoutJSON, { [scenes] in try LayoutFile.write(scenes, to: $0, name: $1) }),
+            (options.layoutJSON, { [scenes, bookmarks] in try LayoutFile.write(scenes, bookmarks: bookmarks, to: $0, name: $1) }),
         ]
         for case let (path?, write) in sideOutputs {
             try deadline.step("writing \(path)")

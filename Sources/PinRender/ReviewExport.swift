@@ -2,8 +2,8 @@ import Foundation
 import PinRenderCore
 import PinRenderGraphics
 
-/// The PDF review export: the document kept as it is with the pins stamped over its pages
-/// (a PDF input), or the image drawn under them; every thread as real PDF comments
+/// The PDF review export: the document kept as it is with the pins drawn over its pages, as
+/// an annotation above the page's own (a PDF input; see ``PDFAssembler/drawOver(page:overlayPage:of:matrix:rect:)``), or the image drawn under them; every thread as real PDF comments
 /// (replies with /IRT, resolved ones with a review state); a comment summary after the
 /// pages; links from each pin to its summary entry and back; bookmarks.
 struct ReviewExport {
@@ -15,8 +15,10 @@ struct ReviewExport {
     /// The job's time limit, checked between pages, comments and files.
     var deadline: Deadline
 
-    /// Writes the export to `path` and returns the scenes of the pages.
-    func write(to path: String, name: String, scratch: URL) throws -> [Scene] {
+    /// Writes the export to `path` and returns its plan (the scenes of the pages and the
+    /// bookmarks) and what qpdf warned about the input (damage it repaired or could not read).
+    func write(to path: String, name: String, scratch: URL) throws
+        -> (scenes: [Scene], bookmarks: [Bookmark], warnings: [String]) {
         let threads = input.threads.filter { options.include.includes($0) && pages.contains($0.root.page) }
         let byPage = Dictionary(grouping: threads, by: \.root.page)
         let geometries = try pages.map { page -> PageGeometry in
@@ -35,6 +37,7 @@ struct ReviewExport {
         for index in scenes.indices {
             scenes[index].annotations = annotations.compactMap { $0 }.filter { $0.page == index + 1 }
         }
+        let bookmarks = Bookmark.plan(threads, pages: pages, geometries: geometries, summaryPages: summary.count)
 
         // Cairo draws the pins (and, for images, the image under them), then the summary.
         let drawn = scratch.appendingPathComponent("drawn.pdf").path
@@ -44,7 +47,7 @@ struct ReviewExport {
         for (index, scene) in scenes.enumerated() {
             try deadline.step("drawing page \(pages[index])")
             if index > 0 { canvas.beginPDFPage(size: CGSize(width: scene.width, height: scene.height)) }
-            // A PDF's own pages stay vectors: qpdf stamps this drawing over them.
+            // A PDF's own pages stay vectors: qpdf lays this drawing over them.
             if isPDF {
                 try canvas.draw(scene, theme: options.theme)
             } else {
@@ -60,37 +63,36 @@ struct ReviewExport {
         }
         try canvas.finishDocument()
 
-        try deadline.step("stamping the pages")
+        try deadline.step("laying the pins over the pages")
+        // The drawing read back: a failure there is the scratch directory's, not the input's.
+        func readBack<T>(_ open: () throws -> T) throws -> T {
+            do { return try open() } catch {
+                throw OutputError(file: name, reason: "the drawing of the pins could not be written and read back in \(scratch.path) (disk full?)")
+            }
+        }
         let assembler: PDFAssembler
         if isPDF {
+            let overlay = try readBack { try QPDFDocument(path: drawn, password: nil) }
             assembler = try PDFAssembler(path: input.documentName, password: options.password)
             let unselected = (1...assembler.pageCount).filter { !pages.contains($0) }
             try assembler.removePages(unselected)
-            do {
-                try assembler.openOverlay(path: drawn)
-            } catch {
-                throw OutputError(file: name, reason: "the drawing of the pins could not be written and read back in \(scratch.path) (disk full?)")
-            }
             for index in pages.indices {
-                try assembler.stamp(overlayPage: index + 1, onto: index + 1, matrix: geometries[index].overlayMatrix)
+                try assembler.drawOver(page: index + 1, overlayPage: index + 1, of: overlay,
+                                       matrix: geometries[index].overlayMatrix, rect: geometries[index].cropBox)
             }
-            try assembler.appendOverlayPages((pages.count + 1)...(pages.count + summary.count))
+            try assembler.appendPages((pages.count + 1)...(pages.count + summary.count), of: overlay)
         } else {
-            do {
-                assembler = try PDFAssembler(path: drawn, password: nil)
-            } catch {
-                throw OutputError(file: name, reason: "the drawing could not be written and read back in \(scratch.path) (disk full?)")
-            }
+            assembler = try readBack { try PDFAssembler(path: drawn, password: nil) }
         }
-        try addComments(threads, annotations: annotations, geometries: geometries, summary: summary, to: assembler)
+        try addComments(threads, annotations: annotations, bookmarks: bookmarks, to: assembler)
         try deadline.step("writing \(name)")
-        try assembler.write(to: path, name: name)
-        return scenes
+        let damage = try assembler.write(to: path, name: name)
+        let warnings = isPDF ? damage.map { "\(input.documentName): qpdf: \($0)" } : []
+        return (scenes, bookmarks, warnings)
     }
 
-    private func addComments(_ threads: [CommentThread], annotations: [CommentAnnotation?], geometries: [PageGeometry],
-                             summary: [SummaryLayout.Page], to pdf: PDFAssembler) throws {
-        let summaryStart = pages.count + 1
+    private func addComments(_ threads: [CommentThread], annotations: [CommentAnnotation?], bookmarks: [Bookmark],
+                             to pdf: PDFAssembler) throws {
         for (number, (thread, annotation)) in zip(threads, annotations).enumerated() {
             try deadline.step("adding the PDF comments")
             guard let annotation else { continue }
@@ -123,16 +125,6 @@ struct ReviewExport {
                 try pdf.addLink(page: page, rect: box, to: entryName)
                 try pdf.addLink(page: entry.page, rect: entry.rect.cgRect, to: pinName)
             }
-        }
-        var bookmarks: [(title: String, page: Int, top: CGPoint)] = []
-        for (index, page) in pages.enumerated() {
-            let count = threads.filter { $0.root.page == page }.count
-            guard count > 0 else { continue }
-            let top = geometries[index].pageSpacePoint(fromContent: .zero)
-            bookmarks.append(("Page \(page): \(count) comment\(count == 1 ? "" : "s")", index + 1, top))
-        }
-        if !summary.isEmpty {
-            bookmarks.append(("Comment summary", summaryStart, CGPoint(x: 0, y: SummaryLayout.pageSize.height)))
         }
         try pdf.addBookmarks(bookmarks)
     }

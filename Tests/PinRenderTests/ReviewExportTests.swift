@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinRenderCore
 import PinRenderGraphics
 
 /// The PDF review export read back with qpdf --json and poppler-utils: real comments with
@@ -48,9 +49,10 @@ import PinRenderGraphics
 
     @Test func threadsBecomeRealCommentsWithStatesLinksAndASummary() throws {
         let dir = try Support.scratch()
-        let out = dir.appendingPathComponent("review.pdf").path
+        let out = dir.appendingPathComponent("review.pdf").path, layout = dir.appendingPathComponent("layout.json")
         let pins = Support.path("samples/pins/threads.json")
-        #expect(try Support.pinsrenderOK(["render", Support.path("samples/floorplan.pdf"), "--pins", pins, "-o", out]))
+        #expect(try Support.pinsrenderOK(["render", Support.path("samples/floorplan.pdf"), "--pins", pins, "-o", out,
+                                           "--layout-json", layout.path]))
         let pdf = try Objects(pdf: out)
         let notes = pdf.annotations("/Text")
         let byId = Dictionary(uniqueKeysWithValues: notes.map { (Self.text($0.value["/NM"]), $0) })
@@ -98,6 +100,14 @@ import PinRenderGraphics
             item = pdf.dict(ref)["/Next"] as? String
         }
         #expect(titles == ["Page 1: 5 comments", "Comment summary"])
+        // The plan's bookmarks are in --layout-json: the outline's titles, pages and views.
+        struct Layout: Decodable { var bookmarks: [Bookmark] }
+        let planned = try JSONDecoder().decode(Layout.self, from: Data(contentsOf: layout)).bookmarks
+        #expect(planned.map(\.title) == titles)
+        #expect(planned.map(\.page) == [1, 5])
+        let first = try #require(pdf.dict(outlines["/First"])["/Dest"] as? [Any])
+        #expect(first.first as? String == pdf.pages[0])
+        #expect((first[2] as? Double, first[3] as? Double) == (planned[0].top.x, planned[0].top.y), "\(first) \(planned[0])")
         // The summary is text.
         let summary = try Support.tool("pdftotext", ["-f", "5", "-l", "5", out, "-"])
         #expect(summary.contains("Comments: 5 (3 open, 2 resolved)"))

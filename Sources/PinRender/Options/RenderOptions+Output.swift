@@ -3,7 +3,7 @@ extension Option<RenderOptions> {
     public static var output: Self {
         Option("-o", "--output", value: "OUT", help: """
             .png or .pdf. A PDF from a PDF keeps the document as it is (text,
-            links, bookmarks, forms) with the pins stamped over the selected pages
+            links, bookmarks, forms) with the pins drawn over the selected pages
             (in document order), every comment as a real PDF comment (replies
             threaded, resolved ones marked), and a comment summary at the end,
             linked both ways with the pins.

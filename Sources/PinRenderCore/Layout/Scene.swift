@@ -22,7 +22,7 @@ public struct Scene: Sendable, Equatable, Codable {
     public var backdrop: Fill?
     /// Where the document page is drawn, over the backdrop and under the pins; nil where no
     /// page is under the scene (a summary page). A PDF review export's own pages are not
-    /// redrawn: qpdf stamps the scene over them.
+    /// redrawn: qpdf lays the scene over them, as an annotation.
     public var placement: PagePlacement?
     /// The thread panel, drawn last, beside the page.
     public var panel: ThreadPanel?

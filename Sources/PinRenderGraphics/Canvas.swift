@@ -118,11 +118,19 @@ public final class Canvas {
         cairo_clip(cr)
         cairo_translate(cr, rect.minX, rect.minY)
         cairo_scale(cr, rect.width / size.width, rect.height / size.height)
-        // Poppler draws the displayed page at (0, 0) of its size; white under it, as viewers do.
+        // Poppler draws the displayed page at (0, 0) of its size, on a transparent group (as
+        // large as the clip) that is then put on white, as pdftocairo and MuPDF do: drawn
+        // straight over white, blend modes and knockout groups would mix with the white
+        // (white in Difference turns black, crimson teal).
+        cairo_push_group(cr)
+        poppler_page_render(page.handle, cr)
+        let drawn = cairo_pop_group(cr)
         cairo_rectangle(cr, 0, 0, size.width, size.height)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_fill(cr)
-        poppler_page_render(page.handle, cr)
+        cairo_set_source(cr, drawn)
+        cairo_paint(cr)
+        cairo_pattern_destroy(drawn)
         cairo_restore(cr)
         try check("drawing page \(page.number)")
     }

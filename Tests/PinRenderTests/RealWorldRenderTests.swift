@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import PinRenderGraphics
+
+/// Real-world kinds of PDF (issue 14), built by Tests/Fixtures/realworld-render/make_pdfs.py,
+/// rendered to PNG and compared pixel by pixel with pdftocairo's and MuPDF's renders of the
+/// same page (annotations off, on white).
+@Suite struct RealWorldRenderTests {
+    /// The fixtures, written once into a scratch directory.
+    static let fixtures: URL = {
+        let dir = try! Support.scratch()
+        let made = try! Support.run("/usr/bin/env", ["python3", Support.path("Tests/Fixtures/realworld-render/make_pdfs.py"), dir.path])
+        precondition(made.status == 0, made.stderr)
+        return dir
+    }()
+
+    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    /// How far `image` is from `reference`: the share of pixels where a channel differs by
+    /// more than `tolerance`; the sizes must be equal.
+    static func differingShare(_ image: PixelBuffer, _ reference: PixelBuffer, tolerance: Int = 24) -> Double {
+        guard image.width == reference.width, image.height == reference.height else { return 1 }
+        var differing = 0
+        for i in stride(from: 0, to: image.rgba.count, by: 4)
+        where (0..<3).contains(where: { abs(Int(image.rgba[i + $0]) - Int(reference.rgba[i + $0])) > tolerance }) {
+            differing += 1
+        }
+        return Double(differing) / Double(image.width * image.height)
+    }
+
+    /// pdftocairo's and MuPDF's renders of page 1 of `pdf` at `dpi`.
+    static func references(_ pdf: String, dpi: Int, in dir: URL) throws -> (cairo: PixelBuffer, mupdf: PixelBuffer) {
+        let cairo = dir.appendingPathComponent("pdftocairo").path
+        _ = try Support.tool("pdftocairo", ["-png", "-singlefile", "-r", "\(dpi)", "-f", "1", "-l", "1", pdf, cairo])
+        let mupdf = dir.appendingPathComponent("mupdf.png").path
+        let rendered = try Support.run("/usr/bin/env", ["python3", Support.path("Tests/Fixtures/realworld-render/mupdf_png.py"),
+                                                        pdf, "1", "\(dpi)", mupdf])
+        try #require(rendered.status == 0, "MuPDF (pip install pymupdf; make test does): \(rendered.stderr)")
+        return (try PixelBuffer(pngAt: cairo + ".png"), try PixelBuffer(pngAt: mupdf))
+    }
+
+    /// Renders page 1 of a fixture to PNG with no pins; returns the run and the image.
+    static func render(_ name: String, dpi: Int, in dir: URL) throws -> (Support.Run, PixelBuffer?) {
+        let pins = try Support.pinsFile([], in: dir, name: "none.json")
+        let out = dir.appendingPathComponent("out.png").path
+        let run = try Support.pinrender(["render", fixture(name), "--pins", pins, "--dpi", "\(dpi)", "-o", out])
+        return (run, FileManager.default.fileExists(atPath: out) ? try PixelBuffer(pngAt: out) : nil)
+    }
+
+    /// Transparency groups and blend modes: the page is drawn on a transparent surface and
+    /// then put on white, as pdftocairo and MuPDF do, not drawn over white (which made white
+    /// in Difference black, and a crimson ellipse teal).
+    @Test(arguments: [("transparency-group.pdf", (200, 150), (179, 179, 255)), ("difference-ellipse.pdf", (200, 150), (220, 20, 61)),
+                      ("knockout-softmask.pdf", (200, 150), (220, 20, 61))])
+    func transparencyMatchesPdftocairoAndMuPDF(name: String, point: (Int, Int), color: (UInt8, UInt8, UInt8)) throws {
+        let dir = try Support.scratch()
+        let (run, image) = try Self.render(name, dpi: 72, in: dir)
+        let png = try #require(image, "\(run.stderr)")
+        let (cairo, mupdf) = try Self.references(Self.fixture(name), dpi: 72, in: dir)
+        let p = png.pixel(x: point.0, y: point.1), corner = png.pixel(x: 5, y: 5)
+        #expect(abs(Int(p.r) - Int(color.0)) <= 3 && abs(Int(p.g) - Int(color.1)) <= 3 && abs(Int(p.b) - Int(color.2)) <= 3,
+                "\(name): \(p) at \(point), pdftocairo draws \(color)")
+        #expect(corner.r == 255 && corner.g == 255 && corner.b == 255, "\(name): the background is \(corner)")
+        #expect(Self.differingShare(png, cairo) < 0.002, "\(name) against pdftocairo")
+        #expect(Self.differingShare(png, mupdf) < 0.01, "\(name) against MuPDF")
+    }
+}

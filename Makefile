@@ -43,6 +43,7 @@ demo: build
 
 test: deps
 	@python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch
+	@python3 -c "import pymupdf" 2>/dev/null || python3 -m pip install -q --no-deps pymupdf
 	$(SWIFT) build --product pinrender
 	$(SWIFT) test
 
@@ -64,6 +65,7 @@ ASAN_BIN = .build/asan/debug/pinrender
 LEAKS = ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp
 test-asan: deps
 	@python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch
+	@python3 -c "import pymupdf" 2>/dev/null || python3 -m pip install -q --no-deps pymupdf
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	@mkdir -p .build/asan/out

@@ -53,6 +53,10 @@ public struct RenderJob: Sendable {
         try deadline.step("reading the document and the pins")
         let input = try RenderInput(options: options)
         let document = input.document
+        if kind == .pdf, case .pdf(let pdf) = document, let damage = pdf.damage {
+            throw InputError(source: input.documentName, location: "",
+                             problem: "qpdf cannot read it (\(damage)), so it cannot be exported to PDF; a .png output draws it as Poppler reads it")
+        }
         let pages = try options.pages.pages(of: document.pageCount, file: input.documentName)
         let pagePaths = kind == .png && pages.count > 1 ? pages.map { PageFiles.path(options.output, page: $0) } : [options.output]
         var paths = OutputPaths(reading: options)

@@ -64,4 +64,70 @@ import PinRenderGraphics
         #expect(Self.differingShare(png, cairo) < 0.002, "\(name) against pdftocairo")
         #expect(Self.differingShare(png, mupdf) < 0.01, "\(name) against MuPDF")
     }
+
+    /// Files qpdf cannot read but Poppler draws: the PNG comes out, as pdftocairo draws it,
+    /// with one warning line naming the file and what qpdf found.
+    @Test(arguments: [("pages-loop.pdf", "Loop detected in /Pages structure"), ("no-trailer.pdf", "unable to find trailer dictionary"),
+                      ("bad-mediabox.pdf", "page 1 has no valid /MediaBox"), ("bad-encrypt.pdf", "invalid password")])
+    func damagedFilesRenderAsPopplerDrawsThem(name: String, reason: String) throws {
+        let dir = try Support.scratch()
+        let (run, image) = try Self.render(name, dpi: 72, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("warning") && lines[0].contains(name) && lines[0].contains(reason), "\(run.stderr)")
+        let png = try #require(image)
+        let cairo = dir.appendingPathComponent("pdftocairo").path
+        _ = try Support.tool("pdftocairo", ["-png", "-singlefile", "-r", "72", Self.fixture(name), cairo])
+        #expect(Self.differingShare(png, try PixelBuffer(pngAt: cairo + ".png")) < 0.002, "\(name) against pdftocairo")
+    }
+
+    /// The PDF export needs qpdf to read the file: refused with qpdf's reason, exit status 2,
+    /// one line, nothing written, an existing output kept.
+    @Test(arguments: [("pages-loop.pdf", "Loop detected in /Pages structure"), ("no-trailer.pdf", "unable to find trailer dictionary"),
+                      ("bad-mediabox.pdf", "page 1 has no valid /MediaBox"), ("bad-encrypt.pdf", "invalid password")])
+    func damagedFilesAreRefusedForPDFExport(name: String, reason: String) throws {
+        let dir = try Support.scratch()
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
+        let out = dir.appendingPathComponent("out.pdf")
+        try Data("old".utf8).write(to: out)
+        let run = try Support.pinrender(["render", Self.fixture(name), "--pins", pins, "-o", out.path])
+        #expect(run.status == 2, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n").filter { !$0.contains("warning") }
+        #expect(lines.count == 1 && lines[0].contains(name) && lines[0].contains(reason) && lines[0].contains(".png"), "\(run.stderr)")
+        #expect(try String(contentsOf: out, encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["out.pdf", "pins.json"])
+    }
+
+    /// Junk before "%PDF-" (within 1024 bytes or past them) or no header at all: Poppler
+    /// reads these, and so does pinrender, to PNG and to PDF.
+    @Test(arguments: ["junk-before-header.pdf", "junk-2000.pdf", "no-header.pdf"])
+    func filesWithoutAHeaderAtTheStartRender(name: String) throws {
+        let dir = try Support.scratch()
+        let (run, image) = try Self.render(name, dpi: 72, in: dir)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let png = try #require(image)
+        let cairo = dir.appendingPathComponent("pdftocairo").path
+        _ = try Support.tool("pdftocairo", ["-png", "-singlefile", "-r", "72", Self.fixture(name), cairo])
+        #expect(Self.differingShare(png, try PixelBuffer(pngAt: cairo + ".png")) < 0.002, "\(name) against pdftocairo")
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
+        let export = try Support.pinrender(["render", Self.fixture(name), "--pins", pins, "-o", dir.appendingPathComponent("out.pdf").path])
+        #expect(export.status == 0, "\(export.stderr)")
+    }
+
+    /// A PNG that carries "%PDF-" in a text chunk is still an image: the signature decides.
+    @Test func aPNGMentioningPDFIsAnImage() throws {
+        let dir = try Support.scratch()
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Support.path("samples/screenshot.png"))))
+        var chunks = PNGBytes.chunks(of: original)
+        chunks.insert(("tEXt", Array("Comment\u{0}exported from %PDF-1.7 by a scanner".utf8)), at: 1)
+        let png = dir.appendingPathComponent("scan.png")
+        try Data(PNGBytes.file(chunks)).write(to: png)
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
+        let out = dir.appendingPathComponent("out.png").path
+        let run = try Support.pinrender(["render", png.path, "--pins", pins, "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        let reference = try PixelBuffer(pngAt: Support.path("samples/screenshot.png"))
+        let image = try PixelBuffer(pngAt: out)
+        #expect(image.width == reference.width && image.height == reference.height)
+    }
 }

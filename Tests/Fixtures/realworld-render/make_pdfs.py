@@ -12,6 +12,9 @@ difference-ellipse.pdf   a page transparency group holding a crimson ellipse in 
 knockout-softmask.pdf    a knockout group form with a luminosity soft mask over a crimson
                          ellipse
 junk-before-header.pdf   a valid PDF after 600 bytes of junk (allowed within 1024 bytes)
+junk-2000.pdf            a valid PDF after 2000 bytes of junk (Poppler: "May not be a PDF
+                         file (continuing anyway)")
+no-header.pdf            a PDF whose first line is "%!PS-Adobe-3.0", not "%PDF-"
 pages-loop.pdf           a page tree whose /Kids point back at itself (qpdf: "Loop detected")
 no-trailer.pdf           no xref table, and the trailer on the line of the last "endobj"
                          (Poppler finds it; qpdf looks at line starts only: "unable to find
@@ -115,6 +118,14 @@ def junk_before_header():
     return b"J" * 599 + b"\n" + pdf(plain())
 
 
+def junk_2000():
+    return b"J" * 1999 + b"\n" + pdf(plain())
+
+
+def no_header():
+    return pdf(plain(), header="%!PS-Adobe-3.0\n")
+
+
 def pages_loop():
     objects = plain()
     objects[1] = "<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 1 >>"
@@ -141,6 +152,8 @@ FILES = {
     "difference-ellipse.pdf": difference_ellipse,
     "knockout-softmask.pdf": knockout_softmask,
     "junk-before-header.pdf": junk_before_header,
+    "junk-2000.pdf": junk_2000,
+    "no-header.pdf": no_header,
     "pages-loop.pdf": pages_loop,
     "no-trailer.pdf": no_trailer,
     "bad-mediabox.pdf": bad_mediabox,

@@ -15,7 +15,7 @@ public struct PreviewJob {
     public var sheetPixelsPerInch = PreviewSheet.pixelsPerInch
     /// Ends the process when ``RenderOptions/timeout`` passes inside a step that cannot be
     /// interrupted (see ``RenderJob/overrun``).
-    public var overrun: (@Sendable (TimeoutError) -> Never)?
+    public var overrun: (@Sendable (LimitError) -> Never)?
 
     public init(options: RenderOptions, screens: [DevicePreset.Screen], zooms: [Double]) {
         self.options = options
@@ -27,7 +27,7 @@ public struct PreviewJob {
     /// within ``RenderOptions/jobTimeout`` seconds; returns the scenes drawn and the sheet.
     @discardableResult
     public func run() throws -> (scenes: [Scene], sheet: PreviewSheet, warnings: [String]) {
-        let deadline = Deadline(seconds: options.jobTimeout, subject: options.input ?? "--canvas")
+        let deadline = Deadline(seconds: options.jobTimeout, maxMemory: options.maxMemory, subject: options.input ?? "--canvas")
         let outputs = OutputFiles()
         return try deadline.guarding(outputs, overrun: overrun) { try run(outputs, deadline: deadline) }
     }

@@ -130,4 +130,39 @@ import PinRenderGraphics
         let image = try PixelBuffer(pngAt: out)
         #expect(image.width == reference.width && image.height == reference.height)
     }
+
+    /// Runs `render` on a pathological fixture with `limits`, over an existing output, with
+    /// a temporary directory of its own; checks the clean stop (exit status 2, one line naming
+    /// the file, the page and the limit, nothing written or left) and returns the peak memory
+    /// in MB.
+    func expectStop(_ name: String, limits: [String], mentioning limit: String) throws -> Int {
+        let dir = try Support.scratch()
+        let temporary = dir.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
+        let out = dir.appendingPathComponent("out.png")
+        try Data("old".utf8).write(to: out)
+        let command = ["render", Self.fixture(name), "--pins", pins, "--dpi", "72", "-o", out.path] + limits
+        let (run, megabytes) = try PeakMemory.pinrender(command, environment: ["TMPDIR": temporary.path])
+        #expect(run.status == 2, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(name) && lines[0].contains("while drawing page 1")
+                && lines[0].contains(limit) && lines[0].contains("nothing was written"), "\(run.stderr)")
+        #expect(try String(contentsOf: out, encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["out.png", "pins.json", "tmp"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+        return megabytes
+    }
+
+    /// A decompression bomb (a 20000 x 20000 image of 1.2 MB) takes gigabytes in Poppler:
+    /// `--max-memory` stops it inside Poppler's call, near the limit.
+    @Test func aDecompressionBombStopsAtTheMemoryLimit() throws {
+        let megabytes = try expectStop("bomb.pdf", limits: ["--max-memory", "200000000"], mentioning: "--max-memory")
+        #expect(megabytes < 200 + 100, "peak \(megabytes) MB")
+    }
+
+    /// The same page under a short `--timeout`: stopped at the time limit instead.
+    @Test func aDecompressionBombStopsAtTheTimeout() throws {
+        _ = try expectStop("bomb.pdf", limits: ["--timeout", "1"], mentioning: "--timeout")
+    }
 }

@@ -22,6 +22,11 @@ no-trailer.pdf           no xref table, and the trailer on the line of the last 
 bad-mediabox.pdf         a MediaBox of names, not numbers (Poppler falls back to Letter)
 bad-encrypt.pdf          an AES-256 /Encrypt whose /OE and /UE are 16 bytes, not 32 (Poppler:
                          invalid key length, so not encrypted; qpdf: "invalid password")
+
+Pathological pages (each takes seconds to minutes and gigabytes in Poppler):
+
+bomb.pdf                 a 20000 x 20000 RGB image of zeros (1.2 GB decoded, 1.2 MB of Flate)
+type3-cycle.pdf          a Type 3 font whose glyph shows the same glyph of the same font
 """
 import sys
 import zlib
@@ -147,6 +152,35 @@ def bad_encrypt():
     return pdf(plain(), trailer_extra=encrypt + "/ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>] ")
 
 
+def zeros_flate(count, chunk=1 << 22):
+    """Flate data of `count` zero bytes, made without compressing them all: after a full
+    flush, deflate's output for the same chunk repeats byte for byte."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    piece = compressor.compress(bytes(chunk)) + compressor.flush(zlib.Z_FULL_FLUSH)
+    assert compressor.compress(bytes(chunk)) + compressor.flush(zlib.Z_FULL_FLUSH) == piece
+    whole, rest = divmod(count, chunk)
+    tail = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = piece * whole + tail.compress(bytes(rest)) + tail.flush()
+    # Adler-32 of zeros: a stays 1, b grows by 1 a byte.
+    return b"\x78\xda" + raw + (((count % 65521) << 16) | 1).to_bytes(4, "big")
+
+
+def bomb():
+    side = 20000
+    image = stream(zeros_flate(side * side * 3), f"/Type /XObject /Subtype /Image /Width {side} /Height {side} "
+                                                 "/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode ")
+    return pdf(one_page(f"q {PAGE_W} 0 0 {PAGE_H} 0 0 cm /Im1 Do Q\n", resources="/XObject << /Im1 5 0 R >>",
+                        more=[image]))
+
+
+def type3_cycle():
+    glyph = stream("1000 0 0 0 1000 1000 d1 0 0 500 500 re f BT /T3 1000 Tf (a) Tj ET\n")
+    font = ("<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] "
+            "/CharProcs << /a 6 0 R >> /Encoding << /Type /Encoding /Differences [97 /a] >> "
+            "/FirstChar 97 /LastChar 97 /Widths [1000] /Resources << /Font << /T3 5 0 R >> >> >>")
+    return pdf(one_page("BT /T3 100 Tf 50 100 Td (aaa) Tj ET\n", resources="/Font << /T3 5 0 R >>", more=[font, glyph]))
+
+
 FILES = {
     "transparency-group.pdf": transparency_group,
     "difference-ellipse.pdf": difference_ellipse,
@@ -158,6 +192,8 @@ FILES = {
     "no-trailer.pdf": no_trailer,
     "bad-mediabox.pdf": bad_mediabox,
     "bad-encrypt.pdf": bad_encrypt,
+    "bomb.pdf": bomb,
+    "type3-cycle.pdf": type3_cycle,
 }
 
 if __name__ == "__main__":

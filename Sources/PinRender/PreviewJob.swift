@@ -55,9 +55,9 @@ public struct PreviewJob {
         let layout = input.layout(options)
         let content = try input.document.contentSize(page: page)
         var scenes: [Scene] = []
-        var screensByRow: [[Canvas]] = []
+        var screensByRow: [[ImageCanvas]] = []
         for zoom in zooms {
-            var row: [Canvas] = []
+            var row: [ImageCanvas] = []
             for screen in screens {
                 try deadline.step("drawing \(screen.label) at zoom \(PreviewSheet.zoomText(zoom))x")
                 var job = options
@@ -71,7 +71,7 @@ public struct PreviewJob {
         }
         let sheet = PreviewSheet(screens: screens, zooms: zooms, sizes: screensByRow.map { $0.map(\.size) },
                                  fontFamily: options.theme.fontFamily, pixelsPerInch: sheetPixelsPerInch)
-        let canvas = try Canvas(imageWidth: Int(sheet.width), height: Int(sheet.height))
+        let canvas = try ImageCanvas(width: Int(sheet.width), height: Int(sheet.height))
         for (r, row) in sheet.cells.enumerated() {
             for (c, cell) in row.enumerated() {
                 canvas.fillRoundedRect(cell.bezel.cgRect, radius: cell.bezelRadius, color: cell.bezelColor)

@@ -127,6 +127,9 @@ public final class PDFPage {
         g_object_unref(UnsafeMutableRawPointer(handle))
     }
 
+    /// The document's path, for messages.
+    public var path: String { document.path }
+
     /// The displayed size as poppler computes it (CropBox after /Rotate), in points.
     public var popplerSize: CGSize {
         var width = 0.0, height = 0.0

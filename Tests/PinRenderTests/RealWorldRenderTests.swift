@@ -165,4 +165,14 @@ import PinRenderGraphics
     @Test func aDecompressionBombStopsAtTheTimeout() throws {
         _ = try expectStop("bomb.pdf", limits: ["--timeout", "1"], mentioning: "--timeout")
     }
+
+    /// A page that puts Cairo in an error state (Type 3 glyphs nested until the matrix
+    /// cannot be inverted) is refused with a message naming the file and the page.
+    @Test func aCairoErrorNamesTheFileAndThePage() throws {
+        let dir = try Support.scratch()
+        let (run, image) = try Self.render("type3-nested.pdf", dpi: 72, in: dir)
+        #expect(run.status == 2 && image == nil, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("type3-nested.pdf: drawing page 1: cairo: "), "\(run.stderr)")
+    }
 }

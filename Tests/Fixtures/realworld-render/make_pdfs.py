@@ -26,7 +26,10 @@ bad-encrypt.pdf          an AES-256 /Encrypt whose /OE and /UE are 16 bytes, not
 Pathological pages (each takes seconds to minutes and gigabytes in Poppler):
 
 bomb.pdf                 a 20000 x 20000 RGB image of zeros (1.2 GB decoded, 1.2 MB of Flate)
-type3-cycle.pdf          a Type 3 font whose glyph shows the same glyph of the same font
+type3-cycle.pdf          a Type 3 font whose glyph shows the same glyph of the same font (Poppler
+                         recurses until its stack overflows: pdftocairo dies of SIGSEGV)
+type3-nested.pdf         the same, each level a thousandth of the one before: Cairo stops at a
+                         matrix it cannot invert ("invalid matrix (not invertible)")
 """
 import sys
 import zlib
@@ -173,8 +176,8 @@ def bomb():
                         more=[image]))
 
 
-def type3_cycle():
-    glyph = stream("1000 0 0 0 1000 1000 d1 0 0 500 500 re f BT /T3 1000 Tf (a) Tj ET\n")
+def type3_cycle(size=1000):
+    glyph = stream(f"1000 0 0 0 1000 1000 d1 0 0 500 500 re f BT /T3 {size} Tf (a) Tj ET\n")
     font = ("<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] "
             "/CharProcs << /a 6 0 R >> /Encoding << /Type /Encoding /Differences [97 /a] >> "
             "/FirstChar 97 /LastChar 97 /Widths [1000] /Resources << /Font << /T3 5 0 R >> >> >>")
@@ -194,6 +197,7 @@ FILES = {
     "bad-encrypt.pdf": bad_encrypt,
     "bomb.pdf": bomb,
     "type3-cycle.pdf": type3_cycle,
+    "type3-nested.pdf": lambda: type3_cycle(size=1),
 }
 
 if __name__ == "__main__":

@@ -63,7 +63,9 @@ public class Canvas {
         // straight over white, blend modes and knockout groups would mix with the white
         // (white in Difference turns black, crimson teal).
         cairo_push_group(cr)
-        poppler_page_render(page.handle, cr)
+        // On a stack of its own: see LargeStack (a Type 3 glyph that shows itself).
+        let context = cr
+        LargeStack.run { poppler_page_render(page.handle, context) }
         let drawn = cairo_pop_group(cr)
         cairo_rectangle(cr, 0, 0, size.width, size.height)
         cairo_set_source_rgb(cr, 1, 1, 1)

@@ -161,6 +161,14 @@ import PinRenderGraphics
         #expect(megabytes < 200 + 100, "peak \(megabytes) MB")
     }
 
+    /// A Type 3 glyph that shows itself: Poppler recurses without end. On a thread's usual
+    /// stack that was a crash (SIGSEGV, as in pdftocairo); now it is memory, stopped at the
+    /// limit.
+    @Test func aType3FontCycleStopsAtTheMemoryLimit() throws {
+        let megabytes = try expectStop("type3-cycle.pdf", limits: ["--max-memory", "200000000"], mentioning: "--max-memory")
+        #expect(megabytes < 200 + 100, "peak \(megabytes) MB")
+    }
+
     /// The same page under a short `--timeout`: stopped at the time limit instead.
     @Test func aDecompressionBombStopsAtTheTimeout() throws {
         _ = try expectStop("bomb.pdf", limits: ["--timeout", "1"], mentioning: "--timeout")

@@ -40,6 +40,13 @@ public class Canvas {
         cairo_destroy(cr)
     }
 
+    /// Fills the rectangle from the origin to (`width`, `height`) white.
+    private func fillWhite(width: Double, height: Double) {
+        cairo_rectangle(cr, 0, 0, width, height)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill(cr)
+    }
+
     /// Paints the whole target white.
     func paintWhite() {
         cairo_save(cr)
@@ -58,21 +65,22 @@ public class Canvas {
         cairo_clip(cr)
         cairo_translate(cr, rect.minX, rect.minY)
         cairo_scale(cr, rect.width / size.width, rect.height / size.height)
-        // Poppler draws the displayed page at (0, 0) of its size, on a transparent group (as
-        // large as the clip) that is then put on white, as pdftocairo and MuPDF do: drawn
-        // straight over white, blend modes and knockout groups would mix with the white
-        // (white in Difference turns black, crimson teal).
-        cairo_push_group(cr)
-        // On a stack of its own: see LargeStack (a Type 3 glyph that shows itself).
+        // Poppler draws the displayed page at (0, 0) of its size, on white. A page that
+        // blends is drawn on a transparent group (as large as the clip) that is then put on
+        // white, as pdftocairo and MuPDF do: drawn straight over white, blend modes and soft
+        // masks would mix with the white (white in Difference turns black, crimson teal).
+        // Other pages come out the same either way, without the group's time and memory.
+        // Poppler runs on a stack of its own: see LargeStack (a Type 3 glyph that shows itself).
         let context = cr
+        if page.blends { cairo_push_group(cr) } else { fillWhite(width: size.width, height: size.height) }
         LargeStack.run { poppler_page_render(page.handle, context) }
-        let drawn = cairo_pop_group(cr)
-        cairo_rectangle(cr, 0, 0, size.width, size.height)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_fill(cr)
-        cairo_set_source(cr, drawn)
-        cairo_paint(cr)
-        cairo_pattern_destroy(drawn)
+        if page.blends {
+            let drawn = cairo_pop_group(cr)
+            fillWhite(width: size.width, height: size.height)
+            cairo_set_source(cr, drawn)
+            cairo_paint(cr)
+            cairo_pattern_destroy(drawn)
+        }
         cairo_restore(cr)
         try check("drawing page \(page.number)", naming: page.path)
     }

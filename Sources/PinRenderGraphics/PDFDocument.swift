@@ -19,6 +19,9 @@ public final class PDFDocument {
     /// but where the boxes lie in page space and the rotation are lost, so the PDF export,
     /// which writes into page space with qpdf, is not possible.
     public let damage: String?
+    /// Per page, whether it blends (see `PageBoxReader.blends`): all of them when qpdf
+    /// cannot read the file.
+    let blendingPages: [Bool]
     private let handle: OpaquePointer
 
     /// Opens a PDF.
@@ -34,13 +37,14 @@ public final class PDFDocument {
             throw GraphicsError.unreadable(file: path, reason: "the PDF has no pages")
         }
         do {
-            let read = try PageBoxReader(path: path, password: password).geometries()
+            let read = try PageBoxReader(path: path, password: password).pages()
             guard read.count == count else {
                 throw GraphicsError.unreadable(file: path, reason: "qpdf sees \(read.count) pages and Poppler \(count)")
             }
-            (geometries, damage) = (read, nil)
+            (geometries, blendingPages, damage) = (read.map(\.geometry), read.map(\.blends), nil)
         } catch GraphicsError.unreadable(_, let reason) {
-            (geometries, damage) = (Self.displayedGeometries(of: handle, count: count), reason)
+            let geometries = Self.displayedGeometries(of: handle, count: count)
+            (self.geometries, blendingPages, damage) = (geometries, geometries.map { _ in true }, reason)
         }
     }
 
@@ -48,6 +52,7 @@ public final class PDFDocument {
     public init(reopening other: PDFDocument, password: String?) throws {
         path = other.path
         geometries = other.geometries
+        blendingPages = other.blendingPages
         damage = other.damage
         handle = try Self.open(path, password: password)
     }
@@ -103,7 +108,8 @@ public final class PDFDocument {
             lastPage = (number, page)
         }
         g_object_ref(UnsafeMutableRawPointer(page))
-        return PDFPage(handle: page, number: number, geometry: geometries[number - 1], document: self)
+        return PDFPage(handle: page, number: number, geometry: geometries[number - 1], blends: blendingPages[number - 1],
+                       document: self)
     }
 }
 
@@ -113,13 +119,17 @@ public final class PDFPage {
     public let number: Int
     /// Boxes and rotation; `geometry.displayedSize` is the content size pins refer to.
     public let geometry: PageGeometry
+    /// Whether the page uses blend modes or soft masks: then it is drawn on a transparent
+    /// group before it is put on white.
+    let blends: Bool
     let handle: OpaquePointer
     private let document: PDFDocument
 
-    init(handle: OpaquePointer, number: Int, geometry: PageGeometry, document: PDFDocument) {
+    init(handle: OpaquePointer, number: Int, geometry: PageGeometry, blends: Bool, document: PDFDocument) {
         self.handle = handle
         self.number = number
         self.geometry = geometry
+        self.blends = blends
         self.document = document
     }
 

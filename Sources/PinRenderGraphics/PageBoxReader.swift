@@ -3,12 +3,20 @@ import PinRenderCore
 internal import CQPDF
 
 /// Reads every page's MediaBox, CropBox and /Rotate (inherited ones included) with qpdf;
-/// poppler-glib does not expose the rotation.
+/// poppler-glib does not expose the rotation. It also says which pages blend (see
+/// ``blends(_:_:)``).
 struct PageBoxReader {
     let path: String
     let password: String?
 
-    func geometries() throws -> [PageGeometry] {
+    /// A page as qpdf reads it.
+    struct Page {
+        var geometry: PageGeometry
+        /// Whether anything the page draws uses a blend mode other than Normal or a soft mask.
+        var blends: Bool
+    }
+
+    func pages() throws -> [Page] {
         guard let qpdf = qpdf_init() else { throw GraphicsError.unreadable(file: path, reason: "out of memory") }
         var data: qpdf_data? = qpdf
         defer { qpdf_cleanup(&data) }
@@ -34,7 +42,8 @@ struct PageBoxReader {
                     rotation = Rotation(degrees: Int(qpdf_oh_get_numeric_value(qpdf, value))) ?? .none
                 }
             }
-            return PageGeometry(mediaBox: media, cropBox: rect(qpdf, page, "/CropBox"), rotation: rotation)
+            return Page(geometry: PageGeometry(mediaBox: media, cropBox: rect(qpdf, page, "/CropBox"), rotation: rotation),
+                        blends: blends(qpdf, page))
         }
     }
 

@@ -51,7 +51,7 @@ import PinRenderGraphics
     /// then put on white, as pdftocairo and MuPDF do, not drawn over white (which made white
     /// in Difference black, and a crimson ellipse teal).
     @Test(arguments: [("transparency-group.pdf", (200, 150), (179, 179, 255)), ("difference-ellipse.pdf", (200, 150), (220, 20, 61)),
-                      ("knockout-softmask.pdf", (200, 150), (220, 20, 61))])
+                      ("difference-in-form.pdf", (200, 150), (220, 20, 61)), ("knockout-softmask.pdf", (200, 150), (220, 20, 61))])
     func transparencyMatchesPdftocairoAndMuPDF(name: String, point: (Int, Int), color: (UInt8, UInt8, UInt8)) throws {
         let dir = try Support.scratch()
         let (run, image) = try Self.render(name, dpi: 72, in: dir)

@@ -9,6 +9,8 @@ transparency-group.pdf   a page transparency group (isolated, knockout) painted 
                          Difference blend mode, then a light blue patch (blue at 30 %)
 difference-ellipse.pdf   a page transparency group holding a crimson ellipse in the
                          Difference blend mode
+difference-in-form.pdf   the crimson ellipse in Difference inside a form XObject (no group)
+                         whose own resources hold the blend mode
 knockout-softmask.pdf    a knockout group form with a luminosity soft mask over a crimson
                          ellipse
 junk-before-header.pdf   a valid PDF after 600 bytes of junk (allowed within 1024 bytes)
@@ -102,6 +104,12 @@ def difference_ellipse():
     return pdf(one_page("/D gs " + CRIMSON + ellipse(200, 150, 120, 80), page_extra=PAGE_GROUP, resources=BLENDS))
 
 
+def difference_in_form():
+    form = stream("/D gs " + CRIMSON + ellipse(200, 150, 120, 80),
+                  f"/Type /XObject /Subtype /Form /BBox [0 0 {PAGE_W} {PAGE_H}] /Resources << {BLENDS} >> ")
+    return pdf(one_page(FRAME + "/Fm1 Do\n", resources="/XObject << /Fm1 5 0 R >>", more=[form]))
+
+
 def knockout_softmask():
     # Crimson (0.86, 0.08, 0.24) ellipse in a knockout group, masked by a white (= opaque)
     # luminosity mask over the whole page.
@@ -187,6 +195,7 @@ def type3_cycle(size=1000):
 FILES = {
     "transparency-group.pdf": transparency_group,
     "difference-ellipse.pdf": difference_ellipse,
+    "difference-in-form.pdf": difference_in_form,
     "knockout-softmask.pdf": knockout_softmask,
     "junk-before-header.pdf": junk_before_header,
     "junk-2000.pdf": junk_2000,

@@ -48,7 +48,11 @@ public final class PDFDocument {
         }
     }
 
-    /// The same file opened again, for another thread, with the geometry already read.
+    /// The same file opened again with Poppler, for another thread, with the geometry
+    /// `other` read (qpdf does not parse the file again).
+    /// - Parameters:
+    ///   - other: the document opened first.
+    ///   - password: the password `other` was opened with.
     public init(reopening other: PDFDocument, password: String?) throws {
         path = other.path
         geometries = other.geometries

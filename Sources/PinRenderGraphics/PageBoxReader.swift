@@ -30,6 +30,7 @@ struct PageBoxReader {
         guard count >= 0, qpdf_has_error(qpdf) == 0 else {
             throw GraphicsError.unreadable(file: path, reason: lastError(qpdf))
         }
+        var scan = BlendingScan()
         return try (0..<count).map { index in
             let page = qpdf_get_page_n(qpdf, Int(index))
             guard let media = rect(qpdf, page, "/MediaBox") else {
@@ -43,7 +44,7 @@ struct PageBoxReader {
                 }
             }
             return Page(geometry: PageGeometry(mediaBox: media, cropBox: rect(qpdf, page, "/CropBox"), rotation: rotation),
-                        blends: blends(qpdf, page))
+                        blends: blends(qpdf, page, scan: &scan))
         }
     }
 

@@ -35,10 +35,10 @@ struct DeviceRender {
 
     /// Renders the screen into a canvas of its pixel size.
     func draw(_ document: SourceDocument, page: Int, threads: [CommentThread],
-              contentSize: CGSize) throws -> (Canvas, Scene) {
+              contentSize: CGSize) throws -> (ImageCanvas, Scene) {
         let viewport = try viewport(contentSize: contentSize, threads: threads)
         let scene = layout.scene(page: page, threads: threads, viewport: viewport)
-        let canvas = try Canvas(imageWidth: Int(scene.width), height: Int(scene.height))
+        let canvas = try ImageCanvas(width: Int(scene.width), height: Int(scene.height))
         try document.draw(scene, on: canvas, theme: options.theme)
         return (canvas, scene)
     }

@@ -152,7 +152,7 @@ public struct DiffJob: Sendable {
             let pixels = try document.unitsPerInch.map {
                 try SizeRequest.dpi(dpi).pixelSize(contentSize: content, unitsPerInch: $0, pixelLimit: pixelLimit)
             } ?? content
-            let canvas = try Canvas(imageWidth: Int(pixels.width), height: Int(pixels.height))
+            let canvas = try ImageCanvas(width: Int(pixels.width), height: Int(pixels.height))
             try document.draw(page: page, on: canvas)
             return .pixels(canvas.pixels())
         }

@@ -15,7 +15,7 @@ public struct PreviewJob {
     public var sheetPixelsPerInch = PreviewSheet.pixelsPerInch
     /// Ends the process when ``RenderOptions/timeout`` passes inside a step that cannot be
     /// interrupted (see ``RenderJob/overrun``).
-    public var overrun: (@Sendable (TimeoutError) -> Never)?
+    public var overrun: (@Sendable (LimitError) -> Never)?
 
     public init(options: RenderOptions, screens: [DevicePreset.Screen], zooms: [Double]) {
         self.options = options
@@ -27,7 +27,7 @@ public struct PreviewJob {
     /// within ``RenderOptions/jobTimeout`` seconds; returns the scenes drawn and the sheet.
     @discardableResult
     public func run() throws -> (scenes: [Scene], sheet: PreviewSheet, warnings: [String]) {
-        let deadline = Deadline(seconds: options.jobTimeout, subject: options.input ?? "--canvas")
+        let deadline = Deadline(seconds: options.jobTimeout, maxMemory: options.maxMemory, subject: options.input ?? "--canvas")
         let outputs = OutputFiles()
         return try deadline.guarding(outputs, overrun: overrun) { try run(outputs, deadline: deadline) }
     }
@@ -55,9 +55,9 @@ public struct PreviewJob {
         let layout = input.layout(options)
         let content = try input.document.contentSize(page: page)
         var scenes: [Scene] = []
-        var screensByRow: [[Canvas]] = []
+        var screensByRow: [[ImageCanvas]] = []
         for zoom in zooms {
-            var row: [Canvas] = []
+            var row: [ImageCanvas] = []
             for screen in screens {
                 try deadline.step("drawing \(screen.label) at zoom \(PreviewSheet.zoomText(zoom))x")
                 var job = options
@@ -71,7 +71,7 @@ public struct PreviewJob {
         }
         let sheet = PreviewSheet(screens: screens, zooms: zooms, sizes: screensByRow.map { $0.map(\.size) },
                                  fontFamily: options.theme.fontFamily, pixelsPerInch: sheetPixelsPerInch)
-        let canvas = try Canvas(imageWidth: Int(sheet.width), height: Int(sheet.height))
+        let canvas = try ImageCanvas(width: Int(sheet.width), height: Int(sheet.height))
         for (r, row) in sheet.cells.enumerated() {
             for (c, cell) in row.enumerated() {
                 canvas.fillRoundedRect(cell.bezel.cgRect, radius: cell.bezelRadius, color: cell.bezelColor)

@@ -28,7 +28,7 @@ struct RenderInput {
             throw InputError(source: pinsName, location: PinDecoder.location(ofPinAt: index) + ".page",
                              problem: "page \(pin.page), but \(documentName) has \(pageCount) page\(pageCount == 1 ? "" : "s")")
         }
-        var warnings: [String] = []
+        var warnings = document.warnings
         let contentIds = Set(pins.map(\.contentId))
         if let wanted = options.contentId {
             pins = pins.filter { $0.contentId == wanted }

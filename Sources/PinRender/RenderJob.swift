@@ -15,7 +15,7 @@ public struct RenderJob: Sendable {
     /// interrupted (Poppler drawing a page, qpdf writing the PDF), after the temporary files
     /// are removed, with the error to report. Without it, the limit is checked between steps
     /// (pages, stripes, comments, files) only.
-    public var overrun: (@Sendable (TimeoutError) -> Never)?
+    public var overrun: (@Sendable (LimitError) -> Never)?
 
     /// What a finished job wrote and what it noticed.
     public struct Report {
@@ -32,7 +32,7 @@ public struct RenderJob: Sendable {
     /// Runs the job, within ``RenderOptions/jobTimeout`` seconds from start to finish; on any
     /// failure no output is left, old or partial.
     public func run() throws -> Report {
-        let deadline = Deadline(seconds: options.jobTimeout, subject: options.input ?? "--canvas")
+        let deadline = Deadline(seconds: options.jobTimeout, maxMemory: options.maxMemory, subject: options.input ?? "--canvas")
         let outputs = OutputFiles()
         return try deadline.guarding(outputs, overrun: overrun) { try run(outputs, deadline: deadline) }
     }
@@ -53,6 +53,10 @@ public struct RenderJob: Sendable {
         try deadline.step("reading the document and the pins")
         let input = try RenderInput(options: options)
         let document = input.document
+        if kind == .pdf, case .pdf(let pdf) = document, let damage = pdf.damage {
+            throw InputError(source: input.documentName, location: "",
+                             problem: "qpdf cannot read it (\(damage)), so it cannot be exported to PDF; a .png output draws it as Poppler reads it")
+        }
         let pages = try options.pages.pages(of: document.pageCount, file: input.documentName)
         let pagePaths = kind == .png && pages.count > 1 ? pages.map { PageFiles.path(options.output, page: $0) } : [options.output]
         var paths = OutputPaths(reading: options)

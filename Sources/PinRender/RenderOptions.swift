@@ -19,6 +19,11 @@ public struct RenderOptions: Sendable, Equatable {
     public var fetchTimeout: Double { timeout ?? 60 }
     /// The seconds the whole job may take.
     public var jobTimeout: Double { timeout ?? 600 }
+    /// The most resident memory the job may take, in bytes (`--max-memory`).
+    public var maxMemory = RenderOptions.defaultMaxMemory
+    /// 4 GiB: Poppler's own pathological pages (a decompression bomb, a huge shading) take
+    /// more, an A0 plan at 300 dpi on 8 cores a fraction of it.
+    public static let defaultMaxMemory = 4 << 30
     /// The most bytes a pins URL may answer, after decompression (`--max-response`).
     public var maxResponse = PinSource.defaultMaxResponse
     /// `.png` or `.pdf`; several PNG pages go to numbered files (see ``PageFiles/path(_:page:)``).

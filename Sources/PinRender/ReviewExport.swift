@@ -43,7 +43,7 @@ struct ReviewExport {
         let drawn = scratch.appendingPathComponent("drawn.pdf").path
         let isPDF: Bool
         if case .pdf = input.document { isPDF = true } else { isPDF = false }
-        let canvas = try Canvas(pdfPath: drawn, firstPageSize: CGSize(width: scenes[0].width, height: scenes[0].height))
+        let canvas = try PDFCanvas(path: drawn, firstPageSize: CGSize(width: scenes[0].width, height: scenes[0].height))
         for (index, scene) in scenes.enumerated() {
             try deadline.step("drawing page \(pages[index])")
             if index > 0 { canvas.beginPDFPage(size: CGSize(width: scene.width, height: scene.height)) }

@@ -27,21 +27,33 @@ public enum SourceDocument {
             throw GraphicsError.unreadable(file: path, reason: "cannot be read (permissions?)")
         }
         defer { try? file.close() }
-        // Sniff the content, not the name; PDF allows junk before the header.
+        // Sniff the content, not the name: an image by its signature; a PDF by "%PDF-" in
+        // its first 1024 bytes (junk may come before it), or else by Poppler opening it, as
+        // Poppler does ("May not be a PDF file (continuing anyway)").
         let head = (try? file.read(upToCount: 1024)) ?? Data()
         guard !head.isEmpty else { throw GraphicsError.unreadable(file: path, reason: "the file is empty") }
-        if head.range(of: Data("%PDF-".utf8)) != nil {
+        let isImage = head.starts(with: [0x89, 0x50, 0x4E, 0x47]) || head.starts(with: [0xFF, 0xD8, 0xFF])
+        if !isImage, head.range(of: Data("%PDF-".utf8)) != nil {
             return .pdf(try PDFDocument(path: path, password: password))
+        }
+        if !isImage, let document = try? PDFDocument(path: path, password: password) {
+            return .pdf(document)
         }
         let data = head + ((try? file.readToEnd()) ?? Data())
         return .image(try RasterImage(path: path, data: data, pixelLimit: pixelLimit))
+    }
+
+    /// What is wrong with the document though it can be drawn, one line each, naming it.
+    public var warnings: [String] {
+        guard case .pdf(let document) = self, let damage = document.damage else { return [] }
+        return ["\(document.path): damaged (qpdf: \(damage)); drawn as Poppler reads it"]
     }
 
     /// The same document for drawing on another thread: Poppler's documents are not
     /// thread-safe, so a PDF is opened again; an image's pixels are shared read-only.
     public func forAnotherThread(password: String?) throws -> SourceDocument {
         switch self {
-        case .pdf(let document): return .pdf(try PDFDocument(path: document.path, password: password))
+        case .pdf(let document): return .pdf(try PDFDocument(reopening: document, password: password))
         case .image(let image): return .image(RasterImage(sharingPixelsOf: image))
         case .canvas: return self
         }

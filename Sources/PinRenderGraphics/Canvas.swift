@@ -3,109 +3,56 @@ import PinRenderCore
 internal import CPangoCairo
 internal import CPoppler
 
-/// A Cairo drawing target: one image (for PNG) or a PDF file of any number of pages.
-/// Units are output pixels for images and points for PDF; the origin is top-left. A canvas
-/// sets text with fonts of its own: canvases draw side by side, one thread at a time each.
+/// What every drawing target draws with: pages, images, text, fills and scenes, through one
+/// Cairo context. Units are output pixels for images and points for PDF; the origin is
+/// top-left. The targets are its subclasses, each the one owner of its surface and holding
+/// only what its kind of output does: ``ImageCanvas`` (a whole image: pixels, PNG),
+/// `StripeCanvas` (a stripe of a tall image's rows at a time) and ``PDFCanvas`` (a PDF file
+/// of pages). A canvas sets text with fonts of its own: canvases draw side by side, one
+/// thread at a time each.
 ///
-///     let canvas = try Canvas(imageWidth: 800, height: 600)
+///     let canvas = try ImageCanvas(width: 800, height: 600)
 ///     let whole = CGRect(origin: .zero, size: canvas.size)
 ///     try canvas.drawPage(page, at: whole, clip: whole)
 ///     try canvas.draw(scene, theme: theme)
 ///     try canvas.writePNG(to: "out.png", name: "out.png")
-public final class Canvas {
-    private let surface: OpaquePointer
-    private let cr: OpaquePointer
-    private let name: String
-    private let isPDF: Bool
-    /// For a stripe canvas, the image rows it holds now; nil when it holds the whole image.
-    private(set) var heldRows: Range<Int>?
+public class Canvas {
+    let cr: OpaquePointer
+    /// How errors name the target ("image", or the PDF's path).
+    let name: String
+    /// Whether images are decoded at the size they are drawn (raster targets) or whole (PDF).
+    private let decodesAtDrawnSize: Bool
     private let text = TextSetter()
     /// The current page's size in output units.
-    public private(set) var size: CGSize
+    public internal(set) var size: CGSize
 
-    /// An opaque white image of whole pixels.
-    public convenience init(imageWidth width: Int, height: Int) throws {
-        try self.init(width: width, height: height, heldRows: nil)
-    }
-
-    /// A white image of `width` x `height` pixels that holds `rows` of its rows at a time
-    /// (see ``hold(rows:)``): drawing is in whole-image coordinates, and what falls outside
-    /// the rows held is dropped. Tall images are drawn a stripe at a time this way.
-    convenience init(stripeOf width: Int, height: Int, rows: Int) throws {
-        try self.init(width: width, height: height, heldRows: 0..<min(rows, height))
-    }
-
-    /// A white image of `width` x `height` whose surface holds `heldRows` (all when nil).
-    private init(width: Int, height: Int, heldRows: Range<Int>?) throws {
-        name = "image"
-        isPDF = false
-        size = CGSize(width: width, height: height)
-        self.heldRows = heldRows
-        let rows = heldRows?.count ?? height
-        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(rows))
-        cr = cairo_create(surface)
-        try check("creating a \(width) x \(rows) image")
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-    }
-
-    /// Makes the canvas hold the image rows `rows` (at most as many as it was made for), white.
-    func hold(rows: Range<Int>) {
-        precondition(heldRows != nil && rows.count <= Int(cairo_image_surface_get_height(surface)))
-        heldRows = rows
-        // The context follows the surface's device offset: image row `rows.lowerBound` is the
-        // surface's first.
-        cairo_surface_set_device_offset(surface, 0, -Double(rows.lowerBound))
-        cairo_save(cr)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        cairo_restore(cr)
-    }
-
-    /// The pixels of the rows held, B, G, R, unused, and the bytes per row.
-    func withHeldPixels<T>(_ body: (UnsafePointer<UInt8>, Int32) throws -> T) rethrows -> T {
-        cairo_surface_flush(surface)
-        return try body(cairo_image_surface_get_data(surface), cairo_image_surface_get_stride(surface))
-    }
-
-    /// A PDF written to `path` as pages are finished; call ``finishDocument()`` at the end.
-    public init(pdfPath path: String, firstPageSize: CGSize) throws {
-        name = path
-        isPDF = true
-        size = firstPageSize
-        surface = cairo_pdf_surface_create(path, firstPageSize.width, firstPageSize.height)
-        cr = cairo_create(surface)
-        try check("creating the PDF")
-        // Cairo stamps "now" unless told; the output must not change from run to run.
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "")
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "pinrender")
+    /// A context drawing on `target`, a surface its subclass owns (the context keeps a
+    /// reference of its own). Cairo never returns NULL: the subclass checks the context
+    /// once it is made (``check(_:naming:)``).
+    init(target: OpaquePointer, size: CGSize, name: String, decodesAtDrawnSize: Bool) {
+        cr = cairo_create(target)
+        self.size = size
+        self.name = name
+        self.decodesAtDrawnSize = decodesAtDrawnSize
     }
 
     deinit {
         cairo_destroy(cr)
-        cairo_surface_destroy(surface)
     }
 
-    /// Starts the next PDF page at a size of its own (the first page needs no call).
-    public func beginPDFPage(size: CGSize) {
-        self.size = size
-        cairo_pdf_surface_set_size(surface, size.width, size.height)
+    /// Fills the rectangle from the origin to (`width`, `height`) white.
+    private func fillWhite(width: Double, height: Double) {
+        cairo_rectangle(cr, 0, 0, width, height)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill(cr)
     }
 
-    /// Ends the current PDF page.
-    public func finishPDFPage() throws {
-        cairo_show_page(cr)
-        try check("finishing a PDF page")
-    }
-
-    /// Completes the PDF file.
-    public func finishDocument() throws {
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw GraphicsError.unwritable(file: name, reason: String(cString: cairo_status_to_string(status)))
-        }
+    /// Paints the whole target white.
+    func paintWhite() {
+        cairo_save(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     /// Draws a PDF page (vectors and text stay vectors in a PDF) with its displayed area
@@ -118,13 +65,24 @@ public final class Canvas {
         cairo_clip(cr)
         cairo_translate(cr, rect.minX, rect.minY)
         cairo_scale(cr, rect.width / size.width, rect.height / size.height)
-        // Poppler draws the displayed page at (0, 0) of its size; white under it, as viewers do.
-        cairo_rectangle(cr, 0, 0, size.width, size.height)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_fill(cr)
-        poppler_page_render(page.handle, cr)
+        // Poppler draws the displayed page at (0, 0) of its size, on white. A page that
+        // blends is drawn on a transparent group (as large as the clip) that is then put on
+        // white, as pdftocairo and MuPDF do: drawn straight over white, blend modes and soft
+        // masks would mix with the white (white in Difference turns black, crimson teal).
+        // Other pages come out the same either way, without the group's time and memory.
+        // Poppler runs on a stack of its own: see LargeStack (a Type 3 glyph that shows itself).
+        let context = cr
+        if page.blends { cairo_push_group(cr) } else { fillWhite(width: size.width, height: size.height) }
+        LargeStack.run { poppler_page_render(page.handle, context) }
+        if page.blends {
+            let drawn = cairo_pop_group(cr)
+            fillWhite(width: size.width, height: size.height)
+            cairo_set_source(cr, drawn)
+            cairo_paint(cr)
+            cairo_pattern_destroy(drawn)
+        }
         cairo_restore(cr)
-        try check("drawing page \(page.number)")
+        try check("drawing page \(page.number)", naming: page.path)
     }
 
     /// Draws an image as displayed with its whole displayed area mapped onto `rect`, only
@@ -132,7 +90,7 @@ public final class Canvas {
     public func drawImage(_ image: RasterImage, at rect: CGRect, clip: CGRect) throws {
         var drawn = (width: Double(rect.width), height: Double(rect.height))
         cairo_user_to_device_distance(cr, &drawn.width, &drawn.height)
-        let source = try image.surface(drawn: isPDF ? nil : CGSize(width: abs(drawn.width), height: abs(drawn.height)))
+        let source = try image.surface(drawn: decodesAtDrawnSize ? CGSize(width: abs(drawn.width), height: abs(drawn.height)) : nil)
         let stored = CGSize(width: source.width, height: source.height)
         let displayed = image.orientation.displayedSize(stored: stored)
         let m = image.orientation.transform(stored: stored)
@@ -155,15 +113,15 @@ public final class Canvas {
         try check("drawing \(image.path)")
     }
 
-    /// Draws another image canvas scaled into `rect`, smoothly.
-    public func draw(_ other: Canvas, in rect: CGRect) {
-        cairo_surface_flush(other.surface)
+    /// Draws an image canvas scaled into `rect`, smoothly.
+    public func draw(_ other: ImageCanvas, in rect: CGRect) {
+        cairo_surface_flush(other.surface.handle)
         cairo_save(cr)
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
         cairo_clip(cr)
         cairo_translate(cr, rect.minX, rect.minY)
         cairo_scale(cr, rect.width / other.size.width, rect.height / other.size.height)
-        cairo_set_source_surface(cr, other.surface, 0, 0)
+        cairo_set_source_surface(cr, other.surface.handle, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         cairo_restore(cr)
@@ -206,33 +164,11 @@ public final class Canvas {
         try check("drawing the pins of page \(scene.page)")
     }
 
-    /// The image's pixels (image canvases), opaque RGBA.
-    public func pixels() -> PixelBuffer {
-        precondition(!isPDF && heldRows == nil, "pixels() is for whole image canvases")
-        cairo_surface_flush(surface)
-        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        var rgba = [UInt8](repeating: 255, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let s = y * stride + x * 4, d = (y * width + x) * 4
-                (rgba[d], rgba[d + 1], rgba[d + 2]) = (data[s + 2], data[s + 1], data[s])
-            }
-        }
-        return PixelBuffer(width: width, height: height, rgba: rgba)
-    }
-
-    /// Writes the image as PNG to `path`; `name` is how errors call it.
-    public func writePNG(to path: String, name: String) throws {
-        precondition(!isPDF && heldRows == nil, "writePNG is for whole image canvases")
-        try PNGWriter.write(surface, to: path, name: name)
-    }
-
-    private func check(_ context: String) throws {
+    /// Throws Cairo's error, if the context is in one, saying what `context` was doing.
+    func check(_ context: String, naming subject: String? = nil) throws {
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw GraphicsError.cairo(context: "\(name): \(context)", status: String(cString: cairo_status_to_string(status)))
+            throw GraphicsError.cairo(context: "\(subject ?? name): \(context)", status: String(cString: cairo_status_to_string(status)))
         }
     }
 }

@@ -10,8 +10,18 @@ internal import CPoppler
 public final class PDFDocument {
     /// The path it was opened from, for messages.
     public let path: String
-    /// Each page's boxes and rotation, read with qpdf.
+    /// Each page's boxes and rotation, read with qpdf; or, when qpdf cannot read the file
+    /// (see ``damage``), the size Poppler draws each page at.
     public let geometries: [PageGeometry]
+    /// Why qpdf could not read the file Poppler draws ("Loop detected in /Pages
+    /// structure"), or nil. Then each page's geometry is Poppler's displayed size (its
+    /// CropBox, or MediaBox, after /Rotate) at the origin, unrotated: a PNG is drawn the same,
+    /// but where the boxes lie in page space and the rotation are lost, so the PDF export,
+    /// which writes into page space with qpdf, is not possible.
+    public let damage: String?
+    /// Per page, whether it blends (see `PageBoxReader.blends`): all of them when qpdf
+    /// cannot read the file.
+    let blendingPages: [Bool]
     private let handle: OpaquePointer
 
     /// Opens a PDF.
@@ -20,6 +30,38 @@ public final class PDFDocument {
     ///   - password: for encrypted documents.
     public init(path: String, password: String? = nil) throws {
         self.path = path
+        handle = try Self.open(path, password: password)
+        let count = Int(poppler_document_get_n_pages(handle))
+        guard count > 0 else {
+            g_object_unref(UnsafeMutableRawPointer(handle))
+            throw GraphicsError.unreadable(file: path, reason: "the PDF has no pages")
+        }
+        do {
+            let read = try PageBoxReader(path: path, password: password).pages()
+            guard read.count == count else {
+                throw GraphicsError.unreadable(file: path, reason: "qpdf sees \(read.count) pages and Poppler \(count)")
+            }
+            (geometries, blendingPages, damage) = (read.map(\.geometry), read.map(\.blends), nil)
+        } catch GraphicsError.unreadable(_, let reason) {
+            let geometries = Self.displayedGeometries(of: handle, count: count)
+            (self.geometries, blendingPages, damage) = (geometries, geometries.map { _ in true }, reason)
+        }
+    }
+
+    /// The same file opened again with Poppler, for another thread, with the geometry
+    /// `other` read (qpdf does not parse the file again).
+    /// - Parameters:
+    ///   - other: the document opened first.
+    ///   - password: the password `other` was opened with.
+    public init(reopening other: PDFDocument, password: String?) throws {
+        path = other.path
+        geometries = other.geometries
+        blendingPages = other.blendingPages
+        damage = other.damage
+        handle = try Self.open(path, password: password)
+    }
+
+    private static func open(_ path: String, password: String?) throws -> OpaquePointer {
         var error: UnsafeMutablePointer<GError>?
         guard let document = poppler_document_new_from_file(try fileURI(for: path), password, &error) else {
             let encrypted = error.map { $0.pointee.domain == poppler_error_quark()
@@ -30,14 +72,20 @@ public final class PDFDocument {
                                    : "the PDF is encrypted and the password does not open it")
                 : "not a readable PDF (\(message))")
         }
-        handle = document
-        geometries = try PageBoxReader(path: path, password: password).geometries()
-        let count = Int(poppler_document_get_n_pages(document))
-        guard count == geometries.count else {
-            throw GraphicsError.unreadable(file: path,
-                reason: "poppler sees \(count) pages and qpdf \(geometries.count); the file is damaged")
+        return document
+    }
+
+    /// Each page as Poppler draws it: its displayed size at the origin, unrotated.
+    private static func displayedGeometries(of document: OpaquePointer, count: Int) -> [PageGeometry] {
+        (0..<count).map { index in
+            var width = 0.0, height = 0.0
+            if let page = poppler_document_get_page(document, Int32(index)) {
+                poppler_page_get_size(page, &width, &height)
+                g_object_unref(UnsafeMutableRawPointer(page))
+            }
+            // Poppler falls back to US Letter for a page without a usable box.
+            return PageGeometry(mediaBox: CGRect(x: 0, y: 0, width: width > 0 ? width : 612, height: height > 0 ? height : 792))
         }
-        guard count > 0 else { throw GraphicsError.unreadable(file: path, reason: "the PDF has no pages") }
     }
 
     /// The last page asked for, kept: the first time Poppler draws a page object it also
@@ -64,7 +112,8 @@ public final class PDFDocument {
             lastPage = (number, page)
         }
         g_object_ref(UnsafeMutableRawPointer(page))
-        return PDFPage(handle: page, number: number, geometry: geometries[number - 1], document: self)
+        return PDFPage(handle: page, number: number, geometry: geometries[number - 1], blends: blendingPages[number - 1],
+                       document: self)
     }
 }
 
@@ -74,19 +123,26 @@ public final class PDFPage {
     public let number: Int
     /// Boxes and rotation; `geometry.displayedSize` is the content size pins refer to.
     public let geometry: PageGeometry
+    /// Whether the page uses blend modes or soft masks: then it is drawn on a transparent
+    /// group before it is put on white.
+    let blends: Bool
     let handle: OpaquePointer
     private let document: PDFDocument
 
-    init(handle: OpaquePointer, number: Int, geometry: PageGeometry, document: PDFDocument) {
+    init(handle: OpaquePointer, number: Int, geometry: PageGeometry, blends: Bool, document: PDFDocument) {
         self.handle = handle
         self.number = number
         self.geometry = geometry
+        self.blends = blends
         self.document = document
     }
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(handle))
     }
+
+    /// The document's path, for messages.
+    public var path: String { document.path }
 
     /// The displayed size as poppler computes it (CropBox after /Rotate), in points.
     public var popplerSize: CGSize {

@@ -3,7 +3,8 @@ import PinRenderCore
 internal import CQPDF
 
 /// Reads every page's MediaBox, CropBox and /Rotate (inherited ones included) with qpdf;
-/// poppler-glib does not expose the rotation.
+/// poppler-glib does not expose the rotation. It also says which pages blend (see
+/// ``blends(_:_:scan:)``).
 struct PageBoxReader {
     let document: QPDFDocument
 
@@ -12,10 +13,18 @@ struct PageBoxReader {
         document = try QPDFDocument(path: path, password: password)
     }
 
-    func geometries() throws -> [PageGeometry] {
+    /// A page as qpdf reads it.
+    struct Page {
+        var geometry: PageGeometry
+        /// Whether anything the page draws uses a blend mode other than Normal or a soft mask.
+        var blends: Bool
+    }
+
+    func pages() throws -> [Page] {
         let qpdf = document.handle
         let count = document.pageCount
         try document.check()
+        var scan = BlendingScan()
         return try (0..<count).map { index in
             let page = document.page(index + 1)
             guard let media = rect(qpdf, page, "/MediaBox") else {
@@ -25,7 +34,8 @@ struct PageBoxReader {
             if let value = document.get(page, "/Rotate"), qpdf_oh_is_number(qpdf, value) != 0 {
                 rotation = Rotation(degrees: Int(qpdf_oh_get_numeric_value(qpdf, value))) ?? .none
             }
-            return PageGeometry(mediaBox: media, cropBox: rect(qpdf, page, "/CropBox"), rotation: rotation)
+            return Page(geometry: PageGeometry(mediaBox: media, cropBox: rect(qpdf, page, "/CropBox"), rotation: rotation),
+                        blends: blends(qpdf, page, scan: &scan))
         }
     }
 

@@ -7,8 +7,8 @@ import Foundation
 /// and draws everything; Cairo drops what falls outside the rows held (and Poppler's output
 /// is the same, byte for byte, as drawing the whole page at once). Each stripe is encoded
 /// from its own pixels alone, so a stripe drawn a little differently could never spoil the
-/// rows below it. The file is the same as drawing on one ``Canvas`` and calling
-/// ``Canvas/writePNG(to:name:)``.
+/// rows below it. The file is the same as drawing on one ``ImageCanvas`` and calling
+/// ``ImageCanvas/writePNG(to:name:)``.
 ///
 ///     try StripedPNG.write(width: 4967, height: 3508, workers: 2, to: "p.png", name: "p.png",
 ///                          worker: { _ in try PDFDocument(path: "plan.pdf") },
@@ -28,14 +28,14 @@ public enum StripedPNG {
         let count = PNGWriter.stripeCount(height: height)
         guard count > 1 else {
             try checkpoint()
-            let canvas = try Canvas(imageWidth: width, height: height)
+            let canvas = try ImageCanvas(width: width, height: height)
             try paint(canvas, makeWorker(0))
             try canvas.writePNG(to: path, name: name)
             return
         }
         try PNGWriter.write(width: Int32(width), height: Int32(height), workers: workers, to: path, name: name,
                             checkpoint: checkpoint, context: { index in
-            (worker: try makeWorker(index), canvas: try Canvas(stripeOf: width, height: height, rows: PNGWriter.stripeRows))
+            (worker: try makeWorker(index), canvas: try StripeCanvas(width: width, height: height, rows: PNGWriter.stripeRows))
         }) { context, rows, last in
             context.canvas.hold(rows: rows)
             try paint(context.canvas, context.worker)

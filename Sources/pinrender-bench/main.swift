@@ -65,9 +65,9 @@ let document = try PDFDocument(path: work.appendingPathComponent("plan-a1.pdf").
 let planPage = try document.page(at: 1)
 let drawn = CGRect(x: 0, y: 0, width: planPage.popplerSize.width * 150 / 72, height: planPage.popplerSize.height * 150 / 72)
 let output = CGSize(width: drawn.width.rounded(), height: drawn.height.rounded())
-var canvas: Canvas?
+var canvas: ImageCanvas?
 let raster = try median(3) {
-    canvas = try Canvas(imageWidth: Int(output.width), height: Int(output.height))
+    canvas = try ImageCanvas(width: Int(output.width), height: Int(output.height))
     try canvas!.drawPage(planPage, at: drawn, clip: CGRect(origin: .zero, size: output))
 }
 let pinsData = try Data(contentsOf: work.appendingPathComponent("pins-10k.json"))

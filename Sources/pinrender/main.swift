@@ -41,11 +41,11 @@ func warn(_ message: String) {
     FileHandle.standardError.write(Data("pinrender: warning: \(message)\n".utf8))
 }
 
-/// Ends the process for a job stuck past --timeout in a call that cannot be interrupted
+/// Ends the process for a job stuck past --timeout or --max-memory in a call that cannot be interrupted
 /// (its temporary files already removed): the message, exit status 2. `_exit`, not `exit`:
 /// other threads are still inside Poppler or qpdf, whose static objects `exit` would
 /// destroy under them.
-@Sendable func endOnTimeout(_ error: TimeoutError) -> Never {
+@Sendable func endOnTimeout(_ error: LimitError) -> Never {
     FileHandle.standardError.write(Data("pinrender: \(error)\n".utf8))
     _exit(2)
 }

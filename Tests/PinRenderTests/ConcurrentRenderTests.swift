@@ -26,7 +26,7 @@ import PinRenderGraphics
             var sizes: [Double] = []
             var pixels: [UInt8] = []
         }
-        func setAll(_ measurer: PangoTextMeasurer, _ canvas: Canvas, round: Int) -> Result {
+        func setAll(_ measurer: PangoTextMeasurer, _ canvas: ImageCanvas, round: Int) -> Result {
             var result = Result()
             for (index, text) in Self.texts.enumerated() {
                 let style = TextStyle(fontFamily: "DejaVu Sans", size: 9 + Double(round) * 0.75 + Double(index % 4),
@@ -42,7 +42,7 @@ import PinRenderGraphics
         for round in 0..<8 {
             // All made here, on this thread, as a page layout made before the workers start is.
             let measurers = (0..<workers).map { _ in PangoTextMeasurer() }
-            let canvases = try (0..<workers).map { _ in try Canvas(imageWidth: 180, height: 100) }
+            let canvases = try (0..<workers).map { _ in try ImageCanvas(width: 180, height: 100) }
             var results = [Result](repeating: Result(), count: workers)
             let lock = NSLock()
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -51,7 +51,7 @@ import PinRenderGraphics
                 results[worker] = result
                 lock.unlock()
             }
-            let expected = setAll(PangoTextMeasurer(), try Canvas(imageWidth: 180, height: 100), round: round)
+            let expected = setAll(PangoTextMeasurer(), try ImageCanvas(width: 180, height: 100), round: round)
             for (worker, result) in results.enumerated() {
                 let same = result == expected
                 #expect(same, "round \(round): worker \(worker) set text differently")

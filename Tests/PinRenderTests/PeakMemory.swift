@@ -14,9 +14,10 @@ enum PeakMemory {
         sys.exit(code)
         """
 
-    /// Runs `pinrender` with `arguments`; the result and its peak resident memory in MB.
-    static func pinrender(_ arguments: [String]) throws -> (run: Support.Run, megabytes: Int) {
-        var run = try Support.run("/usr/bin/env", ["python3", "-c", wrapper, Support.binary] + arguments)
+    /// Runs `pinrender` with `arguments` (and `environment`); the result and its peak
+    /// resident memory in MB.
+    static func pinrender(_ arguments: [String], environment: [String: String?] = [:]) throws -> (run: Support.Run, megabytes: Int) {
+        var run = try Support.run("/usr/bin/env", ["python3", "-c", wrapper, Support.binary] + arguments, environment: environment)
         var lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last == "" { lines.removeLast() }
         guard let last = lines.popLast(), last.hasPrefix("peak-kb "), let kilobytes = Int(last.dropFirst(8)) else {

@@ -53,7 +53,7 @@ import PinRenderGraphics
             #expect(size >= expected, "stripe drawing #\(index + 1): \(size) bytes in the file, \(expected) expected")
         }
         // The stream is the PNG a whole canvas writes.
-        let whole = try Canvas(imageWidth: width, height: height)
+        let whole = try ImageCanvas(width: width, height: height)
         for band in 0..<height / 50 {
             whole.fill(CGRect(x: Double(band % 7), y: Double(band * 50), width: 40, height: 50),
                        color: Color(red: Double(band % 5) / 4, green: Double(band % 3) / 2, blue: 0.5))

@@ -40,7 +40,7 @@ import PinRenderGraphics
         // The same drawing on one whole canvas (the panel is checked by the file's width only).
         let stripedImage = try PixelBuffer(pngAt: striped)
         let document = try PDFDocument(path: pdf)
-        let canvas = try Canvas(imageWidth: stripedImage.width, height: stripedImage.height)
+        let canvas = try ImageCanvas(width: stripedImage.width, height: stripedImage.height)
         let page = try document.page(at: 1)
         let area = CGRect(x: 0, y: 0, width: scene.width, height: scene.height)
         let drawn = CGRect(x: 0, y: 0, width: page.popplerSize.width * 150 / 72, height: page.popplerSize.height * 150 / 72)

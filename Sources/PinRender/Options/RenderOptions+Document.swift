@@ -41,6 +41,17 @@ extension Option<RenderOptions> {
         }
     }
 
+    /// `--max-memory BYTES`: the most memory the job may take.
+    public static var maxMemory: Self {
+        Option("--max-memory", value: "BYTES", help: """
+            the most memory the command may take (resident, all threads); past it,
+            it stops with a clear error, exit status 2, and writes nothing
+            (default \(RenderOptions.defaultMaxMemory), 4 GiB)
+            """) { text, options in
+            options.maxMemory = try OptionValue.whole(text, needs: "a number of bytes, at least 64 MiB (67108864)") { $0 >= 1 << 26 }
+        }
+    }
+
     /// `--page N`
     public static var page: Self {
         Option("--page", value: "N", help: "the page, from 1 (default: all)") { text, options in
@@ -61,9 +72,10 @@ extension Option<RenderOptions> {
 }
 
 extension OptionGroup<RenderOptions> {
-    /// The document, INPUT or `--canvas`, and its limits: `--password`, `--max-pixels`.
+    /// The document, INPUT or `--canvas`, and its limits: `--password`, `--max-pixels`,
+    /// `--max-memory`.
     public static var document: Self {
-        OptionGroup(title: "INPUT", options: [.input, .canvas, .password, .maxPixels]) { given, _ in
+        OptionGroup(title: "INPUT", options: [.input, .canvas, .password, .maxPixels, .maxMemory]) { given, _ in
             let input = given.name("INPUT"), canvas = given.name("--canvas")
             switch (given.contains("INPUT"), given.contains("--canvas")) {
             case (true, true): throw OptionProblem.statement("give either \(input) or \(canvas), not both")

@@ -86,7 +86,7 @@ test-asan: deps
 # runtime itself. It sees the Swift code and the calls it makes; the C libraries are not
 # instrumented, so races inside Pango or Poppler show only through ConcurrentRenderTests
 # comparing what they set and draw. (222 s for 49 tests on 2 loaded cores, after the build.)
-TSAN_TESTS = WorkerPoolTests|ConcurrentRenderTests|StripedRenderTests|StreamedPNGTests|CLITests|ClusterIndexTests|RESTSourceTests|ImageOrientationRenderTests|DiffCommandTests|DiffStripeTests|ConcurrentOutputTests|TimeoutTests|aPathologicalPageTimesOut
+TSAN_TESTS = WorkerPoolTests|ExclusiveTests|ConcurrentRenderTests|StripedRenderTests|StreamedPNGTests|CLITests|ClusterIndexTests|RESTSourceTests|ImageOrientationRenderTests|DiffCommandTests|DiffStripeTests|ConcurrentOutputTests|TimeoutTests|aPathologicalPageTimesOut
 test-tsan: deps
 	@python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan

@@ -48,15 +48,33 @@ public final class RasterImage {
         hasAlpha = info.has_alpha != 0
     }
 
+    /// What copies of an image on other threads share: its header, its file, its decoded
+    /// pixels (read-only once decoded).
+    public struct Shared: Sendable {
+        fileprivate let path: String
+        fileprivate let format: Format
+        fileprivate let storedSize: CGSize
+        fileprivate let orientation: ImageOrientation
+        fileprivate let bytes: [UInt8]
+        fileprivate let hasAlpha: Bool
+        fileprivate let decoded: DecodedPixels
+    }
+
+    /// What a copy of this image on another thread shares with it.
+    public var shared: Shared {
+        Shared(path: path, format: format, storedSize: storedSize, orientation: orientation, bytes: bytes,
+               hasAlpha: hasAlpha, decoded: decoded)
+    }
+
     /// The same image for drawing on another thread: decoded pixels are shared read-only.
-    public init(sharingPixelsOf other: RasterImage) {
-        path = other.path
-        format = other.format
-        storedSize = other.storedSize
-        orientation = other.orientation
-        bytes = other.bytes
-        hasAlpha = other.hasAlpha
-        decoded = other.decoded
+    public init(sharing shared: Shared) {
+        path = shared.path
+        format = shared.format
+        storedSize = shared.storedSize
+        orientation = shared.orientation
+        bytes = shared.bytes
+        hasAlpha = shared.hasAlpha
+        decoded = shared.decoded
     }
 
     /// The size a viewer shows, after the EXIF orientation.

@@ -104,7 +104,7 @@ public final class Canvas {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw GraphicsError.unwritable(file: name, reason: String(cString: cairo_status_to_string(status)))
+            throw OutputError(file: name, reason: String(cString: cairo_status_to_string(status)))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 internal import CQPDF
 
 /// Edits a PDF with qpdf, keeping everything it has (vectors, text, fonts, links, bookmarks,
@@ -311,13 +312,9 @@ public final class PDFAssembler {
         if qpdf_has_error(base) != 0 { throw failure() }
     }
 
-    private func failure(_ data: qpdf_data? = nil, file: String? = nil) -> GraphicsError {
-        let source = data ?? base
-        guard let source, qpdf_has_error(source) != 0, let error = qpdf_get_error(source),
-              let text = qpdf_get_error_message_detail(source, error) else {
-            return .unreadable(file: file ?? name, reason: "qpdf could not process the PDF")
-        }
-        let detail = String(cString: text)
-        return file != nil ? .unwritable(file: file!, reason: detail) : .unreadable(file: name, reason: detail)
+    private func failure(_ data: qpdf_data? = nil, file: String? = nil) -> Error {
+        let detail = (data ?? base).flatMap(qpdfError)
+        if let file { return OutputError(file: file, reason: detail ?? "qpdf could not process the PDF") }
+        return GraphicsError.unreadable(file: name, reason: detail ?? "qpdf could not process the PDF")
     }
 }

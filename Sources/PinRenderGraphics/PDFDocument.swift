@@ -25,10 +25,11 @@ public final class PDFDocument {
             let encrypted = error.map { $0.pointee.domain == poppler_error_quark()
                 && $0.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) } ?? false
             let message = consumeGError(error, fallback: "not a readable PDF")
-            throw GraphicsError.unreadable(file: path, reason: encrypted
-                ? (password == nil ? "the PDF is encrypted: give its password with --password"
-                                   : "the PDF is encrypted and the password does not open it")
-                : "not a readable PDF (\(message))")
+            if encrypted {
+                throw InputError(source: path, location: "", problem: password == nil ? "the PDF is encrypted"
+                                     : "the PDF is encrypted and the password does not open it", remedy: password == nil ? .password : nil)
+            }
+            throw GraphicsError.unreadable(file: path, reason: "not a readable PDF (\(message))")
         }
         handle = document
         geometries = try PageBoxReader(path: path, password: password).geometries()

@@ -54,8 +54,6 @@ struct PageBoxReader {
     }
 
     private func lastError(_ qpdf: qpdf_data) -> String {
-        guard qpdf_has_error(qpdf) != 0, let error = qpdf_get_error(qpdf),
-              let text = qpdf_get_error_message_detail(qpdf, error) else { return "not a readable PDF" }
-        return String(cString: text)
+        qpdfError(qpdf) ?? "not a readable PDF"
     }
 }

@@ -116,10 +116,13 @@ public final class RasterImage {
     static func checkSize(file: String, width: Int, height: Int, pixelLimit: Int) throws {
         guard width > 0, height > 0 else { throw GraphicsError.unreadable(file: file, reason: "the image is empty") }
         guard width <= SizeRequest.maximumSide, height <= SizeRequest.maximumSide else {
-            throw GraphicsError.tooWide(file: file, width: width, height: height)
+            throw InputError(source: file, location: "",
+                             problem: "the image is \(width) x \(height) pixels; Cairo draws at most \(SizeRequest.maximumSide) pixels a side")
         }
         guard width * height <= pixelLimit else {
-            throw GraphicsError.tooLarge(file: file, width: width, height: height, limit: pixelLimit)
+            throw InputError(source: file, location: "",
+                             problem: "the image is \(width) x \(height) pixels, over the limit of \(pixelLimit) pixels",
+                             remedy: .pixelLimit(maximum: SizeRequest.maximumPixels))
         }
     }
 

@@ -140,8 +140,8 @@ public struct RenderJob: Sendable {
     /// --device. Drawn in stripes by `workers` workers, each with the document `document`
     /// gives it, `checkpoint` run before each stripe.
     private func renderPNGPage(_ page: Int, layout: PageLayout, threads: [CommentThread], to temporary: String,
-                               name: String, workers: Int, checkpoint: @escaping @Sendable () throws -> Void,
-                               document: @escaping @Sendable (Int) throws -> Exclusive<SourceDocument>) throws -> Scene {
+                               name: String, workers: Int, checkpoint: @Sendable () throws -> Void,
+                               document: @Sendable (Int) throws -> Exclusive<SourceDocument>) throws -> Scene {
         let first = try document(0)
         let (content, unitsPerInch) = try first.use { (try $0.contentSize(page: page), $0.unitsPerInch) }
         if let screen = options.device {
@@ -155,15 +155,14 @@ public struct RenderJob: Sendable {
         let pageSize = CGSize(width: content.width * scale, height: content.height * scale)
         var scene = layout.scene(page: page, threads: threads, outputSize: outputSize, pageSize: pageSize)
         if options.threadsPanel { scene = layout.addingPanel(to: scene, threads: threads) }
-        let size = scene.drawnSize, drawn = scene, theme = options.theme
+        let size = scene.drawnSize, drawn = scene
         try StripedPNG.write(width: Int(size.width), height: Int(size.height), workers: workers,
                              to: temporary, name: name, checkpoint: checkpoint,
                              worker: { $0 == 0 ? first : try document($0) }) { canvas, source in
-            try source.use { try $0.draw(drawn, on: canvas, theme: theme) }
+            try source.use { try $0.draw(drawn, on: canvas, theme: options.theme) }
         }
         return scene
     }
-
 }
 
 /// The output format, from the output's extension.

@@ -42,5 +42,5 @@ let package = Package(
                     dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinSnapshot", "pinrender"],
                     exclude: ["__Snapshots__"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,7 @@ import PinRenderGraphics
 
 /// One page of a `pinrender diff` input: a PNG read row by row as it is compared, or pixels
 /// drawn whole (a JPEG, a PDF page).
-enum DiffPage {
+enum DiffPage: Sendable {
     case png(PNGRowReader)
     case pixels(PixelBuffer)
 
@@ -27,7 +27,7 @@ enum DiffPage {
     }
 
     /// A page's rows held in memory: `rgba` holds rows from `first` on.
-    struct Rows {
+    struct Rows: Sendable {
         var first = 0
         var rgba: [UInt8] = []
 
@@ -41,22 +41,12 @@ enum DiffPage {
     /// Makes `held` hold rows `needed` of two pages of the same size, reading on (rows only
     /// move down the page) and dropping the rows above; two PNGs are read side by side.
     static func hold(_ needed: Range<Int>, of pages: [DiffPage], in held: inout (x: Rows, y: Rows)) throws {
-        var rows = [held.x, held.y]
+        let rows = [Exclusive(held.x), Exclusive(held.y)]
         held = (Rows(), Rows()) // the arrays stay unshared, so they grow in place
-        var failures: [Error?] = [nil, nil]
-        rows.withUnsafeMutableBufferPointer { rows in
-            failures.withUnsafeMutableBufferPointer { failures in
-                DispatchQueue.concurrentPerform(iterations: 2) { index in
-                    do {
-                        try pages[index].advance(&rows[index], to: needed)
-                    } catch {
-                        failures[index] = error
-                    }
-                }
-            }
+        _ = try WorkerPool(workers: 2).map(2, context: { _ in }) { _, index in
+            try rows[index].use { try pages[index].advance(&$0, to: needed) }
         }
-        if let failure = failures.compactMap({ $0 }).first { throw failure }
-        held = (rows[0], rows[1])
+        held = (rows[0].use { $0 }, rows[1].use { $0 })
     }
 
     private func advance(_ rows: inout Rows, to needed: Range<Int>) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 
 /// Outputs written all or nothing: each is written to a temporary file beside its final
 /// path and renamed over it only when every output is complete, so a failure leaves no
@@ -89,11 +90,4 @@ public final class OutputFiles: @unchecked Sendable {
     deinit {
         if !committed { removeAll() }
     }
-}
-
-/// An output that cannot be written.
-public struct OutputError: Error, CustomStringConvertible {
-    public var file: String
-    public var reason: String
-    public var description: String { "\(file): cannot write: \(reason)" }
 }

@@ -52,7 +52,7 @@ public struct PreviewJob {
         }
         _ = try PageSelection.list([page]).pages(of: input.document.pageCount, file: input.documentName)
         let threads = input.threads.filter { $0.root.page == page }
-        let layout = input.layout(options)
+        let layout = RenderInput.layout(options)
         let content = try input.document.contentSize(page: page)
         var scenes: [Scene] = []
         var screensByRow: [[ImageCanvas]] = []

@@ -41,7 +41,7 @@ struct RenderInput {
     }
 
     /// The page layout the options ask for, measuring text with Pango.
-    func layout(_ options: RenderOptions) -> PageLayout {
+    static func layout(_ options: RenderOptions) -> PageLayout {
         PageLayout(theme: options.theme, tooltips: options.tooltips, measurer: PangoTextMeasurer(),
                    timeZone: options.timeZone, clustering: options.clustering)
     }

@@ -68,7 +68,6 @@ public struct RenderJob: Sendable {
         try paths.check()
         let threads = input.threads.filter(options.include.includes)
         var warnings = input.warnings
-        let layout = input.layout(options)
         let byPage = Dictionary(grouping: threads, by: \.root.page)
         var files: [String] = []
         var scenes: [Scene] = []
@@ -76,8 +75,8 @@ public struct RenderJob: Sendable {
         if kind == .pdf {
             let scratch = try outputs.scratchDirectory()
             let temporary = outputs.temporaryPath(for: options.output)
-            let export = try ReviewExport(input: input, options: options, layout: layout, pages: pages.sorted(),
-                                          deadline: deadline)
+            let export = try ReviewExport(input: input, options: options, layout: RenderInput.layout(options),
+                                          pages: pages.sorted(), deadline: deadline)
                 .write(to: temporary, name: options.output, scratch: scratch)
             (scenes, bookmarks) = (export.scenes, export.bookmarks)
             warnings += export.warnings
@@ -93,7 +92,7 @@ public struct RenderJob: Sendable {
             }
             files += targets.map(\.path)
             try deadline.step("drawing the pages")
-            scenes = try renderPNGPages(targets, input: input, byPage: byPage, firstLayout: layout, deadline: deadline)
+            scenes = try renderPNGPages(targets, document: document, byPage: byPage, deadline: deadline)
         }
         let exported = threads.filter { pages.contains($0.root.page) }
         let sideOutputs: [(String?, (String, String) throws -> Void)] = [
@@ -115,15 +114,18 @@ public struct RenderJob: Sendable {
     }
 
     /// Renders PNG pages on every core: several pages side by side, each worker with its own
-    /// document handle (Poppler's are not thread-safe); a single page in stripes side by side.
-    private func renderPNGPages(_ targets: [(page: Int, path: String, temporary: String)], input: RenderInput,
-                                byPage: [Int: [CommentThread]], firstLayout: PageLayout, deadline: Deadline) throws -> [Scene] {
+    /// document handle (Poppler's are not thread-safe; the first worker takes `document`, the
+    /// one the job opened); a single page in stripes side by side.
+    private func renderPNGPages(_ targets: [(page: Int, path: String, temporary: String)], document: sending SourceDocument,
+                                byPage: [Int: [CommentThread]], deadline: Deadline) throws -> [Scene] {
         let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+        let opener = document.opener(password: options.password)
+        let first = Exclusive(document)
         if targets.count == 1, let target = targets.first {
             let scene = try deadline.during("drawing page \(target.page)") {
-                try renderPNGPage(target.page, layout: firstLayout, threads: byPage[target.page] ?? [],
+                try renderPNGPage(target.page, layout: RenderInput.layout(options), threads: byPage[target.page] ?? [],
                                   to: target.temporary, name: target.path, workers: cores, checkpoint: deadline.check) { worker in
-                    worker == 0 ? input.document : try input.document.forAnotherThread(password: options.password)
+                    worker == 0 ? first : Exclusive(try opener.open())
                 }
             }
             progress?(1, 1)
@@ -131,14 +133,13 @@ public struct RenderJob: Sendable {
         }
         // The first failure in page order is the one reported.
         return try WorkerPool(workers: cores).map(targets.count, context: { worker in
-            worker == 0 ? (document: input.document, layout: firstLayout)
-                : (document: try input.document.forAnotherThread(password: options.password), layout: input.layout(options))
+            (document: worker == 0 ? first : Exclusive(try opener.open()), layout: RenderInput.layout(options))
         }, onDone: progress) { context, index in
             let target = targets[index]
             return try deadline.during("drawing page \(target.page)") {
                 try renderPNGPage(target.page, layout: context.layout, threads: byPage[target.page] ?? [],
                                   to: target.temporary, name: target.path, workers: 1,
-                                  checkpoint: deadline.check) { _ in context.document }
+                                  checkpoint: deadline.check) { [document = context.document] _ in document }
             }
         }
     }
@@ -147,32 +148,28 @@ public struct RenderJob: Sendable {
     /// --device. Drawn in stripes by `workers` workers, each with the document `document`
     /// gives it, `checkpoint` run before each stripe.
     private func renderPNGPage(_ page: Int, layout: PageLayout, threads: [CommentThread], to temporary: String,
-                               name: String, workers: Int, checkpoint: () throws -> Void,
-                               document: (Int) throws -> SourceDocument) throws -> Scene {
+                               name: String, workers: Int, checkpoint: @Sendable () throws -> Void,
+                               document: @Sendable (Int) throws -> Exclusive<SourceDocument>) throws -> Scene {
         let first = try document(0)
-        let content = try first.contentSize(page: page)
+        let (content, unitsPerInch) = try first.use { (try $0.contentSize(page: page), $0.unitsPerInch) }
         if let screen = options.device {
-            return try DeviceRender(screen: screen, options: options, layout: layout)
-                .render(first, page: page, threads: threads, contentSize: content, to: temporary, name: name)
+            let device = DeviceRender(screen: screen, options: options, layout: layout)
+            return try first.use { try device.render($0, page: page, threads: threads, contentSize: content, to: temporary, name: name) }
         }
-        let request = options.size ?? defaultSize(first)
-        let outputSize = try request.pixelSize(contentSize: content, unitsPerInch: first.unitsPerInch,
+        let request = options.size ?? (unitsPerInch == nil ? .scale(1) : .dpi(150))
+        let outputSize = try request.pixelSize(contentSize: content, unitsPerInch: unitsPerInch,
                                                pixelLimit: options.pixelLimit)
-        let scale = try request.scale(contentSize: content, unitsPerInch: first.unitsPerInch)
+        let scale = try request.scale(contentSize: content, unitsPerInch: unitsPerInch)
         let pageSize = CGSize(width: content.width * scale, height: content.height * scale)
         var scene = layout.scene(page: page, threads: threads, outputSize: outputSize, pageSize: pageSize)
         if options.threadsPanel { scene = layout.addingPanel(to: scene, threads: threads) }
-        let size = scene.drawnSize
+        let size = scene.drawnSize, drawn = scene
         try StripedPNG.write(width: Int(size.width), height: Int(size.height), workers: workers,
                              to: temporary, name: name, checkpoint: checkpoint,
                              worker: { $0 == 0 ? first : try document($0) }) { canvas, source in
-            try source.draw(scene, on: canvas, theme: options.theme)
+            try source.use { try $0.draw(drawn, on: canvas, theme: options.theme) }
         }
         return scene
-    }
-
-    private func defaultSize(_ document: SourceDocument) -> SizeRequest {
-        document.unitsPerInch == nil ? .scale(1) : .dpi(150)
     }
 }
 

@@ -49,16 +49,6 @@ public enum SourceDocument {
         return ["\(document.path): damaged (qpdf: \(damage)); drawn as Poppler reads it"]
     }
 
-    /// The same document for drawing on another thread: Poppler's documents are not
-    /// thread-safe, so a PDF is opened again; an image's pixels are shared read-only.
-    public func forAnotherThread(password: String?) throws -> SourceDocument {
-        switch self {
-        case .pdf(let document): return .pdf(try PDFDocument(reopening: document, password: password))
-        case .image(let image): return .image(RasterImage(sharingPixelsOf: image))
-        case .canvas: return self
-        }
-    }
-
     /// How many pages it has (1 for images and canvases).
     public var pageCount: Int {
         if case .pdf(let document) = self { return document.pageCount }

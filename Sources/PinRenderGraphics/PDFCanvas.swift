@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 internal import CPangoCairo
 
 /// A PDF written to a file as its pages are finished: vectors and text stay vectors. The
@@ -44,7 +45,7 @@ public final class PDFCanvas: Canvas {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw GraphicsError.unwritable(file: name, reason: String(cString: cairo_status_to_string(status)))
+            throw OutputError(file: name, reason: String(cString: cairo_status_to_string(status)))
         }
     }
 }

@@ -48,12 +48,25 @@ public final class PDFDocument {
         }
     }
 
+    /// What a document learned of its file when it was opened (the pages' geometry, which
+    /// pages blend, the damage), to open it again on another thread without reading it with
+    /// qpdf again.
+    public struct Facts: Sendable {
+        let path: String
+        let geometries: [PageGeometry]
+        let blendingPages: [Bool]
+        let damage: String?
+    }
+
+    /// This document's facts, for ``init(reopening:password:)`` on another thread.
+    public var facts: Facts { Facts(path: path, geometries: geometries, blendingPages: blendingPages, damage: damage) }
+
     /// The same file opened again with Poppler, for another thread, with the geometry
     /// `other` read (qpdf does not parse the file again).
     /// - Parameters:
     ///   - other: the document opened first.
     ///   - password: the password `other` was opened with.
-    public init(reopening other: PDFDocument, password: String?) throws {
+    public init(reopening other: Facts, password: String?) throws {
         path = other.path
         geometries = other.geometries
         blendingPages = other.blendingPages
@@ -67,10 +80,11 @@ public final class PDFDocument {
             let encrypted = error.map { $0.pointee.domain == poppler_error_quark()
                 && $0.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) } ?? false
             let message = consumeGError(error, fallback: "not a readable PDF")
-            throw GraphicsError.unreadable(file: path, reason: encrypted
-                ? (password == nil ? "the PDF is encrypted: give its password with --password"
-                                   : "the PDF is encrypted and the password does not open it")
-                : "not a readable PDF (\(message))")
+            if encrypted {
+                throw InputError(source: path, location: "", problem: password == nil ? "the PDF is encrypted"
+                                     : "the PDF is encrypted and the password does not open it", remedy: password == nil ? .password : nil)
+            }
+            throw GraphicsError.unreadable(file: path, reason: "not a readable PDF (\(message))")
         }
         return document
     }

@@ -5,18 +5,20 @@ internal import CCodecs
 /// file and the rows asked for, never the whole image (unless it is interlaced: its rows are
 /// known only once all of it is read). The header is read when it is opened.
 ///
+/// `@unchecked Sendable`: the C reader is used only in ``read(rows:appendingTo:)``, under a
+/// lock; everything else is set once when it is opened.
+///
 ///     let reader = try PNGRowReader(path: "a.png")
 ///     var rgba: [UInt8] = []
 ///     try reader.read(rows: 16, appendingTo: &rgba)   // rows 0..<16
-public final class PNGRowReader {
+public final class PNGRowReader: @unchecked Sendable {
     public let path: String
     public let width: Int
     public let height: Int
-    /// Rows read so far.
-    public private(set) var rowsRead = 0
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let handle: OpaquePointer
     private let hasAlpha: Bool
+    private let lock = NSLock()
 
     /// Opens a PNG file and reads its header, refusing an image of more than `pixelLimit`
     /// pixels or wider or taller than Cairo draws before any row is read.
@@ -49,6 +51,8 @@ public final class PNGRowReader {
 
     /// Reads the next `count` rows and appends them to `rgba`, R, G, B, A.
     public func read(rows count: Int, appendingTo rgba: inout [UInt8]) throws {
+        lock.lock()
+        defer { lock.unlock() }
         let start = rgba.count, rowBytes = width * 4
         rgba += [UInt8](repeating: 0, count: count * rowBytes)
         var error = pr_error()
@@ -62,7 +66,6 @@ public final class PNGRowReader {
             rgba.removeSubrange(start...)
             throw GraphicsError.unreadable(file: path, reason: RasterImage.message(error))
         }
-        rowsRead += count
     }
 
     /// Premultiplied B, G, R, A to straight R, G, B, A, in place.

@@ -51,7 +51,7 @@ enum PNGWriter {
         var error = pr_error()
         guard height >= stripeRows else {
             guard pr_png_write_rgb24(path, pixels, width, height, stride, compressionLevel, filter, &error) == 0 else {
-                throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error))
+                throw OutputError(file: name, reason: RasterImage.message(error))
             }
             return
         }
@@ -98,7 +98,7 @@ enum PNGWriter {
         var error = pr_error()
         guard pr_png_deflate_stripe(rows, width, Int32(count), stride, compressionLevel, last ? 1 : 0,
                                     &stripe.parts, &error) == 0 else {
-            throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error))
+            throw OutputError(file: name, reason: RasterImage.message(error))
         }
         return stripe
     }
@@ -118,7 +118,7 @@ enum PNGWriter {
             var error = pr_error()
             guard let handle = pr_png_stream_open(path, width, height, &error) else {
                 unlink(path)
-                throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error))
+                throw OutputError(file: name, reason: RasterImage.message(error))
             }
             self.handle = handle
             self.path = path
@@ -129,7 +129,7 @@ enum PNGWriter {
         func append(_ stripe: Stripe) throws {
             var error = pr_error()
             guard withUnsafePointer(to: stripe.parts, { pr_png_stream_append(handle, $0, &error) }) == 0 else {
-                throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error))
+                throw OutputError(file: name, reason: RasterImage.message(error))
             }
         }
 
@@ -137,7 +137,7 @@ enum PNGWriter {
         func finish() throws {
             var error = pr_error()
             guard pr_png_stream_finish(handle, &error) == 0 else {
-                throw GraphicsError.unwritable(file: name, reason: RasterImage.message(error))
+                throw OutputError(file: name, reason: RasterImage.message(error))
             }
             finished = true
         }

@@ -48,15 +48,33 @@ public final class RasterImage {
         hasAlpha = info.has_alpha != 0
     }
 
+    /// What copies of an image on other threads share: its header, its file, its decoded
+    /// pixels (read-only once decoded).
+    public struct Shared: Sendable {
+        fileprivate let path: String
+        fileprivate let format: Format
+        fileprivate let storedSize: CGSize
+        fileprivate let orientation: ImageOrientation
+        fileprivate let bytes: [UInt8]
+        fileprivate let hasAlpha: Bool
+        fileprivate let decoded: DecodedPixels
+    }
+
+    /// What a copy of this image on another thread shares with it.
+    public var shared: Shared {
+        Shared(path: path, format: format, storedSize: storedSize, orientation: orientation, bytes: bytes,
+               hasAlpha: hasAlpha, decoded: decoded)
+    }
+
     /// The same image for drawing on another thread: decoded pixels are shared read-only.
-    public init(sharingPixelsOf other: RasterImage) {
-        path = other.path
-        format = other.format
-        storedSize = other.storedSize
-        orientation = other.orientation
-        bytes = other.bytes
-        hasAlpha = other.hasAlpha
-        decoded = other.decoded
+    public init(sharing shared: Shared) {
+        path = shared.path
+        format = shared.format
+        storedSize = shared.storedSize
+        orientation = shared.orientation
+        bytes = shared.bytes
+        hasAlpha = shared.hasAlpha
+        decoded = shared.decoded
     }
 
     /// The size a viewer shows, after the EXIF orientation.
@@ -98,10 +116,13 @@ public final class RasterImage {
     static func checkSize(file: String, width: Int, height: Int, pixelLimit: Int) throws {
         guard width > 0, height > 0 else { throw GraphicsError.unreadable(file: file, reason: "the image is empty") }
         guard width <= SizeRequest.maximumSide, height <= SizeRequest.maximumSide else {
-            throw GraphicsError.tooWide(file: file, width: width, height: height)
+            throw InputError(source: file, location: "",
+                             problem: "the image is \(width) x \(height) pixels; Cairo draws at most \(SizeRequest.maximumSide) pixels a side")
         }
         guard width * height <= pixelLimit else {
-            throw GraphicsError.tooLarge(file: file, width: width, height: height, limit: pixelLimit)
+            throw InputError(source: file, location: "",
+                             problem: "the image is \(width) x \(height) pixels, over the limit of \(pixelLimit) pixels",
+                             remedy: .pixelLimit(maximum: SizeRequest.maximumPixels))
         }
     }
 

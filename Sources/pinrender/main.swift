@@ -74,7 +74,7 @@ func main() -> Int32 {
             return try command.run(rest)
         }
     } catch {
-        FileHandle.standardError.write(Data("pinrender: \(error)\n".utf8))
+        FileHandle.standardError.write(Data("pinrender: \(commandLineMessage(error))\n".utf8))
         return 2
     }
 }

@@ -35,8 +35,8 @@ struct OutputSizeTests {
             try SizeRequest.dpi(150).pixelSize(contentSize: CGSize(width: 800, height: 600), unitsPerInch: nil,
                                               pixelLimit: unlimited)
         }
-        #expect(error?.source == "--dpi")
-        #expect(error?.problem.contains("--scale") == true)
+        #expect(error?.source == "dpi")
+        #expect(error?.remedy == .sizeWithoutDPI)
     }
 
     @Test func fitToWidth() throws {

@@ -22,11 +22,11 @@ import PinRenderGraphics
     /// measure and draw as they do on one thread. Each round sets sizes not set before, so
     /// that the workers load fonts while they work.
     @Test func textSetOnManyThreadsAsOnOne() throws {
-        struct Result: Equatable {
+        struct Result: Equatable, Sendable {
             var sizes: [Double] = []
             var pixels: [UInt8] = []
         }
-        func setAll(_ measurer: PangoTextMeasurer, _ canvas: ImageCanvas, round: Int) -> Result {
+        @Sendable func setAll(_ measurer: PangoTextMeasurer, _ canvas: ImageCanvas, round: Int) -> Result {
             var result = Result()
             for (index, text) in Self.texts.enumerated() {
                 let style = TextStyle(fontFamily: "DejaVu Sans", size: 9 + Double(round) * 0.75 + Double(index % 4),
@@ -41,15 +41,9 @@ import PinRenderGraphics
         let workers = 4
         for round in 0..<8 {
             // All made here, on this thread, as a page layout made before the workers start is.
-            let measurers = (0..<workers).map { _ in PangoTextMeasurer() }
-            let canvases = try (0..<workers).map { _ in try ImageCanvas(width: 180, height: 100) }
-            var results = [Result](repeating: Result(), count: workers)
-            let lock = NSLock()
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let result = setAll(measurers[worker], canvases[worker], round: round)
-                lock.lock()
-                results[worker] = result
-                lock.unlock()
+            let setters = try (0..<workers).map { _ in Exclusive((PangoTextMeasurer(), try ImageCanvas(width: 180, height: 100))) }
+            let results = try WorkerPool(workers: workers).map(workers, context: { _ in }) { _, worker in
+                setters[worker].use { setAll($0.0, $0.1, round: round) }
             }
             let expected = setAll(PangoTextMeasurer(), try ImageCanvas(width: 180, height: 100), round: round)
             for (worker, result) in results.enumerated() {

@@ -27,13 +27,10 @@ import PinRenderGraphics
         let dir = try Support.scratch()
         let path = dir.appendingPathComponent("tall.png").path
         let width = 64, height = 600 * 8
-        let lock = NSLock()
-        var sizes: [Int] = []
+        let drawn = Exclusive([Int]())
         try StripedPNG.write(width: width, height: height, workers: workers, to: path, name: path,
                              worker: { $0 }) { canvas, _ in
-            lock.lock()
-            sizes.append(((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0)
-            lock.unlock()
+            drawn.use { $0.append(((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0) }
             // Bands of color that differ from stripe to stripe: no two stripes compress alike.
             for band in 0..<height / 50 {
                 canvas.fill(CGRect(x: Double(band % 7), y: Double(band * 50), width: 40, height: 50),
@@ -46,6 +43,7 @@ import PinRenderGraphics
         #expect(chunks.count == 8 + 2 && chunks.first == 2 && chunks.last == 4)
         let stripes = Array(chunks.dropFirst().dropLast())
         let header = 8 + 25 + 12 + 2
+        let sizes = drawn.use { $0 }
         #expect(sizes.count == 8)
         for (index, size) in sizes.enumerated() {
             let written = max(0, index + 1 - workers)

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 
 /// When snapshot references are written, as swift-snapshot-testing has it: `all` always,
 /// `failed` when missing or different, `missing` (the default) only when missing, `never`.
@@ -12,7 +13,7 @@ public enum SnapshotMode: String, Sendable, CaseIterable {
         if let asked { return asked }
         guard let text = environment["PINRENDER_RECORD"], !text.isEmpty else { return .missing }
         guard let mode = SnapshotMode(rawValue: text) else {
-            throw SnapshotError.badMode(text)
+            throw InputError(source: "PINRENDER_RECORD=\(text)", location: "", problem: "use all, failed, missing or never")
         }
         return mode
     }
@@ -26,14 +27,11 @@ public enum SnapshotMode: String, Sendable, CaseIterable {
 
 /// A snapshot that did not match, or could not be checked.
 public enum SnapshotError: Error, CustomStringConvertible {
-    case badMode(String)
     case missing(name: String, reference: String)
     case different(name: String, summary: String, artifacts: [String])
 
     public var description: String {
         switch self {
-        case .badMode(let text):
-            return "PINRENDER_RECORD=\(text): use all, failed, missing or never"
         case .missing(let name, let reference):
             return "\(name): no reference at \(reference), and CI is set so none was recorded (record it locally, or set PINRENDER_RECORD=missing)"
         case .different(let name, let summary, let artifacts):

@@ -28,11 +28,13 @@ public enum SizeRequest: Sendable, Equatable {
         let maxSide = Double(Self.maximumSide)
         guard width <= maxSide, height <= maxSide else {
             throw InputError(source: "size", location: "",
-                             problem: "the output would be \(Int(width)) x \(Int(height)) px; Cairo draws at most \(Self.maximumSide) px a side: lower --dpi, --scale or --width")
+                             problem: "the output would be \(Int(width)) x \(Int(height)) px; Cairo draws at most \(Self.maximumSide) px a side",
+                             remedy: .smallerOutput)
         }
         guard width * height <= Double(pixelLimit) else {
             throw InputError(source: "size", location: "",
-                             problem: "the output would be \(Int(width)) x \(Int(height)) px, over the limit of \(pixelLimit) pixels: lower --dpi, --scale or --width, or raise --max-pixels (up to \(Self.maximumPixels))")
+                             problem: "the output would be \(Int(width)) x \(Int(height)) px, over the limit of \(pixelLimit) pixels",
+                             remedy: .smallerOutputOrPixelLimit(maximum: Self.maximumPixels))
         }
         return CGSize(width: width, height: height)
     }
@@ -45,8 +47,7 @@ public enum SizeRequest: Sendable, Equatable {
         switch self {
         case .dpi(let dpi):
             guard let unitsPerInch else {
-                throw InputError(source: "--dpi", location: "",
-                                 problem: "applies to PDF pages only; use --scale or --width for images and canvases")
+                throw InputError(source: "dpi", location: "", problem: "applies to PDF pages only", remedy: .sizeWithoutDPI)
             }
             scale = dpi / unitsPerInch
         case .scale(let value):

@@ -71,14 +71,14 @@ public struct DevicePreset: Sendable, Equatable {
         let orientation: Orientation
         if parts.count > 1 {
             guard let value = Orientation(rawValue: parts[1]) else {
-                throw InputError(source: "--device", location: "", problem: "\"\(text)\": the orientation is portrait or landscape")
+                throw InputError(source: "device", location: "", problem: "\"\(text)\": the orientation is portrait or landscape")
             }
             orientation = value
         } else {
             orientation = .portrait
         }
         guard let device = all.first(where: { $0.name == parts.first }) else {
-            throw InputError(source: "--device", location: "",
+            throw InputError(source: "device", location: "",
                              problem: "unknown device \"\(text)\" (see pinrender devices, or give WxH@S like 390x844@3)")
         }
         return Screen(device: device, orientation: orientation)

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 internal import CPoppler
 internal import CQPDF
 
@@ -31,7 +32,7 @@ extension QPDFDocument {
         }
         let bytes = Self.replacingFixedID(in: Data(bytes: buffer, count: qpdf_get_buffer_length(handle)))
         guard FileManager.default.createFile(atPath: path, contents: bytes) else {
-            throw GraphicsError.unwritable(file: name, reason: "cannot create the file")
+            throw OutputError(file: name, reason: "cannot create the file")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 internal import CQPDF
 
 /// A PDF read with qpdf, to edit or to copy pages from (``PDFAssembler``): the one owner of its `qpdf_data` handle, freed in `deinit`. Errors
@@ -54,8 +55,8 @@ public final class QPDFDocument {
     }
 
     /// The pending qpdf error as a failure to write `file`.
-    func writeError(file: String) -> GraphicsError {
-        .unwritable(file: file, reason: errorDetail() ?? "qpdf could not write the PDF")
+    func writeError(file: String) -> OutputError {
+        OutputError(file: file, reason: errorDetail() ?? "qpdf could not write the PDF")
     }
 
     /// The warnings qpdf gave so far (a damaged file it repaired, an object it could not read

@@ -10,11 +10,14 @@ struct RenderInput {
     let threads: [CommentThread]
     let warnings: [String]
 
-    init(options: RenderOptions) throws {
+    /// Opens the document (for a PDF export, `forEditing`: qpdf's reading of it is kept) and
+    /// reads and validates the pins.
+    init(options: RenderOptions, forEditing: Bool = false) throws {
         if let canvas = options.canvas {
             document = .canvas(canvas)
         } else if let input = options.input {
-            document = try SourceDocument.open(path: input, password: options.password, pixelLimit: options.pixelLimit)
+            document = try SourceDocument.open(path: input, password: options.password, pixelLimit: options.pixelLimit,
+                                               forEditing: forEditing)
         } else {
             throw InputError(source: "INPUT", location: "", problem: "missing: give a document or --canvas WxH")
         }

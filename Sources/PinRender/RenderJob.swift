@@ -51,7 +51,7 @@ public struct RenderJob: Sendable {
             try OutputFiles.checkDirectory(of: path)
         }
         try deadline.step("reading the document and the pins")
-        let input = try RenderInput(options: options)
+        let input = try RenderInput(options: options, forEditing: kind == .pdf)
         let document = input.document
         if kind == .pdf, case .pdf(let pdf) = document, let damage = pdf.damage {
             throw InputError(source: input.documentName, location: "",

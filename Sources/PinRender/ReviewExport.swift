@@ -73,7 +73,11 @@ struct ReviewExport {
         let assembler: PDFAssembler
         if isPDF {
             let overlay = try readBack { try QPDFDocument(path: drawn, password: nil) }
-            assembler = try PDFAssembler(path: input.documentName, password: options.password)
+            if case .pdf(let document) = input.document, let read = document.takeForEditing() {
+                assembler = PDFAssembler(document: read)
+            } else {
+                assembler = try PDFAssembler(path: input.documentName, password: options.password)
+            }
             let unselected = (1...assembler.pageCount).filter { !pages.contains($0) }
             try assembler.removePages(unselected)
             for index in pages.indices {

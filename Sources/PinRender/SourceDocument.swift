@@ -15,7 +15,8 @@ public enum SourceDocument {
     ///   - path: the file.
     ///   - password: for an encrypted PDF.
     ///   - pixelLimit: images larger than this are refused before decoding.
-    public static func open(path: String, password: String?, pixelLimit: Int) throws -> SourceDocument {
+    ///   - forEditing: a PDF keeps qpdf's reading of it for the export to edit.
+    public static func open(path: String, password: String?, pixelLimit: Int, forEditing: Bool = false) throws -> SourceDocument {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw GraphicsError.unreadable(file: path, reason: "no such file")
@@ -34,9 +35,9 @@ public enum SourceDocument {
         guard !head.isEmpty else { throw GraphicsError.unreadable(file: path, reason: "the file is empty") }
         let isImage = head.starts(with: [0x89, 0x50, 0x4E, 0x47]) || head.starts(with: [0xFF, 0xD8, 0xFF])
         if !isImage, head.range(of: Data("%PDF-".utf8)) != nil {
-            return .pdf(try PDFDocument(path: path, password: password))
+            return .pdf(try PDFDocument(path: path, password: password, keepingForEditing: forEditing))
         }
-        if !isImage, let document = try? PDFDocument(path: path, password: password) {
+        if !isImage, let document = try? PDFDocument(path: path, password: password, keepingForEditing: forEditing) {
             return .pdf(document)
         }
         let data = head + ((try? file.readToEnd()) ?? Data())

@@ -24,11 +24,17 @@ public final class PDFDocument {
     let blendingPages: [Bool]
     private let handle: OpaquePointer
 
+    /// The file as qpdf read it, kept for editing when asked (``init(path:password:keepingForEditing:)``),
+    /// so an export parses the file once with each library; taken by ``takeForEditing()``.
+    private var forEditing: QPDFDocument?
+
     /// Opens a PDF.
     /// - Parameters:
     ///   - path: the file.
     ///   - password: for encrypted documents.
-    public init(path: String, password: String? = nil) throws {
+    ///   - keepingForEditing: keep qpdf's reading of the file for ``takeForEditing()`` (a
+    ///     PDF export edits it); otherwise it is freed once the pages' boxes are read.
+    public init(path: String, password: String? = nil, keepingForEditing: Bool = false) throws {
         self.path = path
         handle = try Self.open(path, password: password)
         let count = Int(poppler_document_get_n_pages(handle))
@@ -37,15 +43,24 @@ public final class PDFDocument {
             throw GraphicsError.unreadable(file: path, reason: "the PDF has no pages")
         }
         do {
-            let read = try PageBoxReader(path: path, password: password).pages()
+            let qpdf = try QPDFDocument(path: path, password: password)
+            let read = try PageBoxReader(document: qpdf).pages()
             guard read.count == count else {
                 throw GraphicsError.unreadable(file: path, reason: "qpdf sees \(read.count) pages and Poppler \(count)")
             }
             (geometries, blendingPages, damage) = (read.map(\.geometry), read.map(\.blends), nil)
+            forEditing = keepingForEditing ? qpdf : nil
         } catch GraphicsError.unreadable(_, let reason) {
             let geometries = Self.displayedGeometries(of: handle, count: count)
             (self.geometries, blendingPages, damage) = (geometries, geometries.map { _ in true }, reason)
         }
+    }
+
+    /// qpdf's reading of the file, kept by ``init(path:password:keepingForEditing:)``, handed
+    /// over once; nil when not kept, already taken, or when qpdf could not read the file.
+    public func takeForEditing() -> QPDFDocument? {
+        defer { forEditing = nil }
+        return forEditing
     }
 
     /// What a document learned of its file when it was opened (the pages' geometry, which

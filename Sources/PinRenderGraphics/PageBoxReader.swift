@@ -8,9 +8,9 @@ internal import CQPDF
 struct PageBoxReader {
     let document: QPDFDocument
 
-    /// Reads the file with qpdf.
-    init(path: String, password: String?) throws {
-        document = try QPDFDocument(path: path, password: password)
+    /// Reads the pages of a document qpdf has read.
+    init(document: QPDFDocument) {
+        self.document = document
     }
 
     /// A page as qpdf reads it.

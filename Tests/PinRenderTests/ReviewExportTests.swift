@@ -7,6 +7,22 @@ import PinRenderGraphics
 /// threads and review states, a summary linked both ways with the pins, bookmarks, and the
 /// original document's own links and bookmarks kept.
 @Suite struct ReviewExportTests {
+    /// The export reads its input PDF twice, no more: once with Poppler (to draw) and once
+    /// with qpdf (the page boxes, then the same handle edited and written).
+    @Test func theInputPDFIsParsedOnceByEachLibrary() throws {
+        let dir = try Support.scratch()
+        let input = dir.appendingPathComponent("plan.pdf").path
+        try FileManager.default.copyItem(atPath: Support.path("samples/floorplan.pdf"), toPath: input)
+        let pins = try Support.pinsFile([(1, 0.3, 0.4), (2, 0.6, 0.5)], in: dir)
+        let output = dir.appendingPathComponent("review.pdf").path
+        let run = try Support.run("/usr/bin/strace", ["-f", "-qq", "-e", "trace=openat", "-e", "signal=none",
+                                                      Support.binary, "render", input, "--pins", pins, "-o", output])
+        #expect(run.status == 0, "\(run.stderr.suffix(500))")
+        let opens = run.stderr.split(separator: "\n").filter { $0.contains("\"\(input)\"") && !$0.contains("ENOENT") }
+        // The sniffing of its type opens it too.
+        #expect(opens.count == 3, "opened \(opens.count) times: \(opens.joined(separator: "\n"))")
+    }
+
     /// A PDF's objects from `qpdf --json`: "N 0 R" to value.
     struct Objects {
         var values: [String: Any]

@@ -28,6 +28,11 @@ public final class PDFAssembler {
         document = try QPDFDocument(path: path, password: password)
     }
 
+    /// Edits a document qpdf has read already (``PDFDocument/takeForEditing()``).
+    public init(document: QPDFDocument) {
+        self.document = document
+    }
+
     /// The number of pages now.
     public var pageCount: Int { document.pageCount }
 

@@ -113,12 +113,13 @@ public struct RenderJob: Sendable {
         return Report(files: files, warnings: warnings, scenes: scenes)
     }
 
-    /// Renders PNG pages on every core: several pages side by side, each worker with its own
-    /// document handle (Poppler's are not thread-safe; the first worker takes `document`, the
-    /// one the job opened); a single page in stripes side by side.
+    /// Renders PNG pages on every core, or as many as ``workers(for:document:)`` allows:
+    /// several pages side by side, each worker with its own document handle (Poppler's are not
+    /// thread-safe; the first worker takes `document`, the one the job opened); a single page
+    /// in stripes side by side.
     private func renderPNGPages(_ targets: [(page: Int, path: String, temporary: String)], document: sending SourceDocument,
                                 byPage: [Int: [CommentThread]], deadline: Deadline) throws -> [Scene] {
-        let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+        let cores = workers(for: targets.map(\.page), document: document)
         let opener = document.opener(password: options.password)
         let first = Exclusive(document)
         if targets.count == 1, let target = targets.first {
@@ -144,6 +145,33 @@ public struct RenderJob: Sendable {
         }
     }
 
+    /// How many pages (or stripes of one page, each worker drawing the whole page clipped)
+    /// are drawn side by side: every core (at most 8), but no more than keep the heaviest
+    /// page's estimate times the workers under half of `--max-memory`. A page's estimate is
+    /// its images decoded (``SourceDocument/imageBytes(page:)``; a page whose scan gave up
+    /// counts as past any limit) plus its output at 4 bytes a pixel. So pages too heavy to
+    /// draw two at a time within the limit are drawn one at a time, and the limit bounds one
+    /// page, not one per core. The number depends on the file, the options and the cores only,
+    /// and each page comes out the same bytes whatever it is.
+    private func workers(for pages: [Int], document: SourceDocument) -> Int {
+        let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+        let heaviest = pages.map { page -> Double in
+            guard let images = document.imageBytes(page: page) else { return .infinity }
+            // A size refused here is refused with its message when the page is drawn.
+            let output = try? sizeRequest(for: document).pixelSize(contentSize: document.contentSize(page: page),
+                                                                   unitsPerInch: document.unitsPerInch,
+                                                                   pixelLimit: options.pixelLimit)
+            return Double(images) + Double(output.map { $0.width * $0.height * 4 } ?? 0)
+        }.max() ?? 0
+        let share = Double(options.maxMemory) / 2
+        return heaviest * Double(cores) <= share ? cores : max(1, Int(share / heaviest))
+    }
+
+    /// The output size asked for, or the default: 150 dpi for a PDF, 1 pixel a pixel otherwise.
+    private func sizeRequest(for document: SourceDocument) -> SizeRequest {
+        options.size ?? (document.unitsPerInch == nil ? .scale(1) : .dpi(150))
+    }
+
     /// One PNG page: the page, its pins, the thread panel when asked; a device screen with
     /// --device. Drawn in stripes by `workers` workers, each with the document `document`
     /// gives it, `checkpoint` run before each stripe.
@@ -156,7 +184,7 @@ public struct RenderJob: Sendable {
             let device = DeviceRender(screen: screen, options: options, layout: layout)
             return try first.use { try device.render($0, page: page, threads: threads, contentSize: content, to: temporary, name: name) }
         }
-        let request = options.size ?? (unitsPerInch == nil ? .scale(1) : .dpi(150))
+        let request = first.use { sizeRequest(for: $0) }
         let outputSize = try request.pixelSize(contentSize: content, unitsPerInch: unitsPerInch,
                                                pixelLimit: options.pixelLimit)
         let scale = try request.scale(contentSize: content, unitsPerInch: unitsPerInch)

@@ -65,6 +65,14 @@ public enum SourceDocument {
         }
     }
 
+    /// What drawing `page` decodes besides the output, in bytes: its images' decoded size
+    /// for a PDF page (nil when it is taken to be heavy: see `PDFDocument.imageBytes`), 0
+    /// for an image or a blank canvas, decoded when opened.
+    public func imageBytes(page: Int) -> Int? {
+        if case .pdf(let document) = self { return document.imageBytes[page - 1] }
+        return 0
+    }
+
     /// Units per inch where `--dpi` means something (72 for PDF points).
     public var unitsPerInch: Double? {
         if case .pdf = self { return 72 }

@@ -22,6 +22,10 @@ public final class PDFDocument {
     /// Per page, whether it blends (see `PageBoxReader.blends`): all of them when qpdf
     /// cannot read the file.
     let blendingPages: [Bool]
+    /// Per page, the decoded size in bytes of the images it draws (see
+    /// `PageBoxReader.imageBytes`), or nil when it is taken to be heavy: all of them when
+    /// qpdf cannot read the file.
+    public let imageBytes: [Int?]
     private let handle: OpaquePointer
 
     /// The file as qpdf read it, kept for editing when asked (``init(path:password:keepingForEditing:)``),
@@ -48,11 +52,11 @@ public final class PDFDocument {
             guard read.count == count else {
                 throw GraphicsError.unreadable(file: path, reason: "qpdf sees \(read.count) pages and Poppler \(count)")
             }
-            (geometries, blendingPages, damage) = (read.map(\.geometry), read.map(\.blends), nil)
+            (geometries, blendingPages, imageBytes, damage) = (read.map(\.geometry), read.map(\.blends), read.map(\.imageBytes), nil)
             forEditing = keepingForEditing ? qpdf : nil
         } catch GraphicsError.unreadable(_, let reason) {
             let geometries = Self.displayedGeometries(of: handle, count: count)
-            (self.geometries, blendingPages, damage) = (geometries, geometries.map { _ in true }, reason)
+            (self.geometries, blendingPages, imageBytes, damage) = (geometries, geometries.map { _ in true }, geometries.map { _ in nil }, reason)
         }
     }
 
@@ -64,17 +68,19 @@ public final class PDFDocument {
     }
 
     /// What a document learned of its file when it was opened (the pages' geometry, which
-    /// pages blend, the damage), to open it again on another thread without reading it with
+    /// pages blend, their images' size, the damage), to open it again on another thread without reading it with
     /// qpdf again.
     public struct Facts: Sendable {
         let path: String
         let geometries: [PageGeometry]
         let blendingPages: [Bool]
+        let imageBytes: [Int?]
         let damage: String?
     }
 
     /// This document's facts, for ``init(reopening:password:)`` on another thread.
-    public var facts: Facts { Facts(path: path, geometries: geometries, blendingPages: blendingPages, damage: damage) }
+    public var facts: Facts { Facts(path: path, geometries: geometries, blendingPages: blendingPages, imageBytes: imageBytes,
+                                 damage: damage) }
 
     /// The same file opened again with Poppler, for another thread, with the geometry
     /// `other` read (qpdf does not parse the file again).
@@ -85,6 +91,7 @@ public final class PDFDocument {
         path = other.path
         geometries = other.geometries
         blendingPages = other.blendingPages
+        imageBytes = other.imageBytes
         damage = other.damage
         handle = try Self.open(path, password: password)
     }

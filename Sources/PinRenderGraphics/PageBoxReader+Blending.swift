@@ -12,19 +12,16 @@ extension PageBoxReader {
         var budget = 100_000
     }
 
-    /// The most containers looked at for one page; past it, the page is taken to blend.
-    static let blendingScanLimit = 20_000
-
     /// Whether a page uses a blend mode other than Normal (`/BM`) or a graphics state's soft
     /// mask (`/SMask`) anywhere it draws from: its resources, their forms, patterns, Type 3
     /// fonts and soft masks, and its annotations' appearances. Only such pages need drawing
     /// on a transparent group before white (see `Canvas.drawPage`); the others come out the
     /// same either way, and the group costs time and memory. A page that needs more than
-    /// ``blendingScanLimit`` containers looked at, or more than the document's scan has
+    /// ``pageScanLimit`` containers looked at, or more than the document's scan has
     /// left, is taken to blend.
     func blends(_ qpdf: qpdf_data, _ page: qpdf_oh, scan: inout BlendingScan) -> Bool {
         var seen = Set<Int32>()
-        let limit = min(Self.blendingScanLimit, scan.budget)
+        let limit = min(Self.pageScanLimit, scan.budget)
         let (found, looked) = blends(qpdf, page, seen: &seen, clean: scan.clean, limit: limit)
         scan.budget -= looked
         guard !found else { return true }
@@ -38,40 +35,15 @@ extension PageBoxReader {
     /// `seen`.
     private func blends(_ qpdf: qpdf_data, _ page: qpdf_oh, seen: inout Set<Int32>, clean: Set<Int32>,
                         limit: Int) -> (found: Bool, looked: Int) {
-        var pending = [page]
-        var looked = 0
-        while let object = pending.popLast() {
-            looked += 1
-            if looked > limit { return (true, looked) }
-            if qpdf_oh_is_indirect(qpdf, object) != 0 {
-                let id = qpdf_oh_get_object_id(qpdf, object)
-                guard !clean.contains(id), seen.insert(id).inserted else { continue }
-            }
-            if qpdf_oh_is_array(qpdf, object) != 0 {
-                let count = qpdf_oh_get_array_n_items(qpdf, object)
-                pending += (0..<count).map { qpdf_oh_get_array_item(qpdf, object, $0) }.filter { isContainer(qpdf, $0) }
-                continue
-            }
-            let dictionary = qpdf_oh_is_stream(qpdf, object) != 0 ? qpdf_oh_get_dict(qpdf, object) : object
-            guard qpdf_oh_is_dictionary(qpdf, dictionary) != 0 else { continue }
-            // One key iterator per qpdf handle: the keys first, then what they hold.
-            var keys: [String] = []
-            qpdf_oh_begin_dict_key_iter(qpdf, dictionary)
-            while qpdf_oh_dict_more_keys(qpdf) != 0 { keys.append(String(cString: qpdf_oh_dict_next_key(qpdf))) }
-            for key in keys where !["/Parent", "/P", "/Dest", "/A", "/Contents", "/Popup", "/IRT"].contains(key) {
+        let (stopped, looked) = walk(qpdf, page, seen: &seen, skipping: clean, limit: limit) { dictionary, keys, _ in
+            keys.contains { key in
                 let value = qpdf_oh_get_key(qpdf, dictionary, key)
-                if key == "/BM", !isNormalBlend(qpdf, value) { return (true, looked) }
                 // A graphics state's soft mask is a dictionary; an image's (its alpha) a stream.
-                if key == "/SMask", qpdf_oh_is_dictionary(qpdf, value) != 0 { return (true, looked) }
-                if isContainer(qpdf, value) { pending.append(value) }
+                return (key == "/BM" && !isNormalBlend(qpdf, value))
+                    || (key == "/SMask" && qpdf_oh_is_dictionary(qpdf, value) != 0)
             }
         }
-        return (false, looked)
-    }
-
-    /// A dictionary, stream or array: what can lead further (numbers, names and strings cannot).
-    private func isContainer(_ qpdf: qpdf_data, _ value: qpdf_oh) -> Bool {
-        qpdf_oh_is_dictionary(qpdf, value) != 0 || qpdf_oh_is_stream(qpdf, value) != 0 || qpdf_oh_is_array(qpdf, value) != 0
+        return (stopped, looked)
     }
 
     /// `/Normal` or `/Compatible`, or an array whose first entry is.

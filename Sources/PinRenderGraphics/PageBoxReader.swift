@@ -4,7 +4,7 @@ internal import CQPDF
 
 /// Reads every page's MediaBox, CropBox and /Rotate (inherited ones included) with qpdf;
 /// poppler-glib does not expose the rotation. It also says which pages blend (see
-/// ``blends(_:_:scan:)``).
+/// ``blends(_:_:scan:)``) and how many bytes their images decode to (``imageBytes(_:_:budget:)``).
 struct PageBoxReader {
     let document: QPDFDocument
 
@@ -18,6 +18,9 @@ struct PageBoxReader {
         var geometry: PageGeometry
         /// Whether anything the page draws uses a blend mode other than Normal or a soft mask.
         var blends: Bool
+        /// The decoded size of the images the page draws, or nil when the page is taken to
+        /// be heavy.
+        var imageBytes: Int?
     }
 
     func pages() throws -> [Page] {
@@ -25,6 +28,7 @@ struct PageBoxReader {
         let count = document.pageCount
         try document.check()
         var scan = BlendingScan()
+        var imageBudget = BlendingScan().budget
         return try (0..<count).map { index in
             let page = document.page(index + 1)
             guard let media = rect(qpdf, page, "/MediaBox") else {
@@ -35,7 +39,7 @@ struct PageBoxReader {
                 rotation = Rotation(degrees: Int(qpdf_oh_get_numeric_value(qpdf, value))) ?? .none
             }
             return Page(geometry: PageGeometry(mediaBox: media, cropBox: rect(qpdf, page, "/CropBox"), rotation: rotation),
-                        blends: blends(qpdf, page, scan: &scan))
+                        blends: blends(qpdf, page, scan: &scan), imageBytes: imageBytes(qpdf, page, budget: &imageBudget))
         }
     }
 

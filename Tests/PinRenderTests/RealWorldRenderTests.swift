@@ -169,6 +169,38 @@ import PinRenderGraphics
         #expect(megabytes < 200 + 100, "peak \(megabytes) MB")
     }
 
+    /// Pages of one 6000 x 6000 image each (108 MB decoded), more pages than cores, under a
+    /// `--max-memory` halfway between the peak of one page and that of two: the heavy pages
+    /// are drawn one at a time, so all of them come out (before, two side by side passed the
+    /// limit and the job stopped), each the same bytes as drawn alone, in its colour.
+    @Test func heavyPagesAreDrawnOneAtATimeWithinTheMemoryLimit() throws {
+        let dir = try Support.scratch()
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
+        let baseline = try PeakMemory.baseline(in: dir)
+        var alone: [Data] = []
+        var onePage = 0
+        for page in 1...3 {
+            let out = dir.appendingPathComponent("alone-\(page).png").path
+            let (run, megabytes) = try PeakMemory.pinrender(["render", Self.fixture("heavy-pages.pdf"), "--pins", pins,
+                                                             "--dpi", "72", "--pages", "\(page)", "-o", out])
+            try #require(run.status == 0, "\(run.stderr)")
+            alone.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+            onePage = max(onePage, megabytes)
+        }
+        let limit = (onePage + (onePage - baseline) / 2) << 20
+        let out = dir.appendingPathComponent("all.png").path
+        let (run, megabytes) = try PeakMemory.pinrender(["render", Self.fixture("heavy-pages.pdf"), "--pins", pins, "--dpi", "72",
+                                                         "--max-memory", "\(limit)", "-o", out])
+        try #require(run.status == 0, "baseline \(baseline) MB, one page \(onePage) MB, limit \(limit >> 20) MB: \(run.stderr)")
+        #expect(megabytes <= limit >> 20, "peak \(megabytes) MB")
+        for (page, (bytes, color)) in zip(alone, [(255, 0, 0), (0, 255, 0), (0, 0, 255)] as [(UInt8, UInt8, UInt8)]).enumerated() {
+            let path = dir.appendingPathComponent("all-\(page + 1).png").path
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "page \(page + 1)")
+            let p = try PixelBuffer(pngAt: path).pixel(x: 20, y: 20)
+            #expect((p.r, p.g, p.b) == color, "page \(page + 1): \(p)")
+        }
+    }
+
     /// The same page under a short `--timeout`: stopped at the time limit instead.
     @Test func aDecompressionBombStopsAtTheTimeout() throws {
         _ = try expectStop("bomb.pdf", limits: ["--timeout", "1"], mentioning: "--timeout")

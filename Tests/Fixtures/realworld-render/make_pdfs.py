@@ -28,6 +28,8 @@ bad-encrypt.pdf          an AES-256 /Encrypt whose /OE and /UE are 16 bytes, not
 Pathological pages (each takes seconds to minutes and gigabytes in Poppler):
 
 bomb.pdf                 a 20000 x 20000 RGB image of zeros (1.2 GB decoded, 1.2 MB of Flate)
+heavy-pages.pdf          three pages, each a 6000 x 6000 RGB image of zeros (108 MB decoded, 100 KB
+                         of Flate) drawn red, green and blue by its /Decode
 type3-cycle.pdf          a Type 3 font whose glyph shows the same glyph of the same font (Poppler
                          recurses until its stack overflows: pdftocairo dies of SIGSEGV)
 type3-nested.pdf         the same, each level a thousandth of the one before: Cairo stops at a
@@ -184,6 +186,22 @@ def bomb():
                         more=[image]))
 
 
+def heavy_pages(side=6000):
+    """Pages of one large image each; the image's zeros are a colour by its /Decode array."""
+    decodes = ["[1 0 0 1 0 1]", "[0 1 1 0 0 1]", "[0 1 0 1 1 0]"]
+    pixels = zeros_flate(side * side * 3)
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+               "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join(f"{3 + 3 * i} 0 R" for i in range(len(decodes))), len(decodes))]
+    for i, decode in enumerate(decodes):
+        page = 3 + 3 * i
+        objects += [f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {PAGE_W} {PAGE_H}] /Contents {page + 1} 0 R "
+                    f"/Resources << /XObject << /Im1 {page + 2} 0 R >> >> >>",
+                    stream(f"q {PAGE_W} 0 0 {PAGE_H} 0 0 cm /Im1 Do Q\n"),
+                    stream(pixels, f"/Type /XObject /Subtype /Image /Width {side} /Height {side} /ColorSpace /DeviceRGB "
+                                   f"/BitsPerComponent 8 /Decode {decode} /Filter /FlateDecode ")]
+    return pdf(objects)
+
+
 def type3_cycle(size=1000):
     glyph = stream(f"1000 0 0 0 1000 1000 d1 0 0 500 500 re f BT /T3 {size} Tf (a) Tj ET\n")
     font = ("<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] "
@@ -205,6 +223,7 @@ FILES = {
     "bad-mediabox.pdf": bad_mediabox,
     "bad-encrypt.pdf": bad_encrypt,
     "bomb.pdf": bomb,
+    "heavy-pages.pdf": heavy_pages,
     "type3-cycle.pdf": type3_cycle,
     "type3-nested.pdf": lambda: type3_cycle(size=1),
 }

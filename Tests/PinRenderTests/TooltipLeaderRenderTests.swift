@@ -48,7 +48,8 @@ import PinRenderGraphics
     static func drawn(_ leader: [Layout.Point], in image: PixelBuffer, at t: Double = 0.5) -> Bool {
         zip(leader, leader.dropFirst()).allSatisfy { a, b in
             let point = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
-            return image.centerOfColor(leaderColor, tolerance: 30, near: point, window: 1) != nil
+            // A steep line's anti-aliased pixels are paler than its color.
+            return image.centerOfColor(leaderColor, tolerance: 60, near: point, window: 2) != nil
         }
     }
 

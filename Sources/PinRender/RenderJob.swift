@@ -43,6 +43,10 @@ public struct RenderJob: Sendable {
             throw InputError(source: "--device", location: "",
                              problem: "renders a PNG at the device's own size; leave out --dpi/--scale/--width and use a .png output")
         }
+        if kind == .pdf, options.tooltips == .margin {
+            throw InputError(source: "--tooltips", location: "",
+                             problem: "margin widens a PNG; a PDF export keeps its pages and lists the comments in its summary")
+        }
         if kind == .pdf, options.size != nil {
             throw InputError(source: "--dpi/--scale/--width/--height", location: "",
                              problem: "set the size of PNG output; a PDF keeps the page size in points")
@@ -105,6 +109,8 @@ public struct RenderJob: Sendable {
             try write(outputs.temporaryPath(for: path), path)
             files.append(path)
         }
+        // Asked for every tooltip, the user hears of those that did not fit.
+        if options.tooltips != .auto { warnings += scenes.compactMap(\.tooltipShortfall) }
         let skipped = threads.filter { !pages.contains($0.root.page) }.count
         if skipped > 0 && options.pages != .all {
             warnings.append("\(skipped) pin\(skipped == 1 ? " is" : "s are") on pages not rendered")

@@ -15,6 +15,11 @@ struct SceneDrawer {
         let area = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let strokes = scene.strokes
         cairo_save(cr)
+        if let margin = scene.margin { fill(margin.rect, color: margin.color) }
+        // Leader lines under the marks, so that one passing a marker never hides it.
+        for tooltip in scene.tooltips where tooltip.leader != nil && area.intersects(tooltip.bounds(strokes).cgRect) {
+            drawLeader(of: tooltip, strokes)
+        }
         for marker in scene.markers where area.intersects(marker.bounds(strokes).cgRect) { draw(marker, strokes) }
         for cluster in scene.clusters where area.intersects(cluster.bounds(strokes).cgRect) { draw(cluster, strokes) }
         for indicator in scene.indicators where area.intersects(indicator.bounds(strokes).cgRect) {
@@ -126,6 +131,15 @@ struct SceneDrawer {
             cairo_fill(cr)
         }
         for block in tooltip.texts { draw(block) }
+    }
+
+    private func drawLeader(of tooltip: Tooltip, _ strokes: Strokes) {
+        guard let points = tooltip.leader, let first = points.first else { return }
+        cairo_move_to(cr, first.x, first.y)
+        for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+        setColor(theme.leaderLine)
+        cairo_set_line_width(cr, strokes.leader)
+        cairo_stroke(cr)
     }
 
     /// Text wrapped at the block's width (half a unit of slack: it was measured to fit).

@@ -157,7 +157,7 @@ struct TooltipPlacementPropertyTests {
                 if let own = scene.markers.first(where: { $0.id == a.pinId }), overlaps(a.rect, own.box) {
                     problems.append("tooltip \(a.pinId) covers its own marker")
                 }
-                if a.arrow == nil { problems.append("tooltip \(a.pinId) has no arrow") }
+                if (a.arrow == nil) == (a.leader == nil) { problems.append("tooltip \(a.pinId) has no arrow or no leader line, or both") }
             }
         }
         return problems

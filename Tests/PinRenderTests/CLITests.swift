@@ -8,7 +8,7 @@ import PinRenderGraphics
     @Test func helpAndVersion() throws {
         let help = try Support.pinrender(["render", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("EXAMPLES") && help.stdout.contains("--tooltips auto|all|none"))
+        #expect(help.stdout.contains("EXAMPLES") && help.stdout.contains("--tooltips auto|all|margin|none"))
         let version = try Support.pinrender(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("pinrender "))
         let unknown = try Support.pinrender(["frobnicate"])

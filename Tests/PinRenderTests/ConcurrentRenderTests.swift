@@ -98,7 +98,9 @@ import PinRenderGraphics
         for attempt in 1...6 {
             let out = dir.appendingPathComponent("all-\(attempt).png").path
             let run = try Support.pinrender(["render", pdf.path, "-o", out] + common)
-            #expect(run.status == 0 && run.stderr.isEmpty, "run \(attempt): \(run.stderr)")
+            // Six long tooltips on a small page do not all fit: said once a page, nothing else.
+            let said = run.stderr.split(separator: "\n").filter { !$0.contains("tooltips,") }
+            #expect(run.status == 0 && said.isEmpty, "run \(attempt): \(run.stderr)")
             for page in 1...pageCount {
                 let written = try Data(contentsOf: URL(fileURLWithPath: PageFiles.path(out, page: page)))
                 // (A Bool: a failing comparison of the Data itself would diff megabytes.)

@@ -6,7 +6,9 @@ extension Option<RenderOptions> {
     public static var tooltips: Self {
         Option("--tooltips", value: OptionValue.placeholder(TooltipMode.self), help: """
             auto (default): where they fit without covering others, on
-            pages of at most 25 pins; all: every pin; none: markers only
+            pages of at most 25 pins; all: every pin; margin: every pin's
+            in a column beside the page, on leader lines (PNG); none:
+            markers only
             """) { text, options in
             options.tooltips = try OptionValue.choice(text, of: TooltipMode.self)
         }

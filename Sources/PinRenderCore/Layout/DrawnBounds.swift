@@ -36,10 +36,10 @@ extension EdgeIndicator {
 }
 
 extension Tooltip {
-    /// The box and its arrow, widened by the border's miter at the arrow's tip (up to five
-    /// line widths past it).
+    /// The box, its arrow and its leader line, widened by the border's miter at the arrow's
+    /// tip (up to five line widths past it).
     public func bounds(_ strokes: Strokes) -> Rect {
-        let box = (arrow ?? []).reduce(CGRect(x: x, y: y, width: width, height: height)) {
+        let box = ((arrow ?? []) + (leader ?? [])).reduce(CGRect(x: x, y: y, width: width, height: height)) {
             $0.union(CGRect(x: $1.x, y: $1.y, width: 0, height: 0))
         }
         return Rect(box.insetBy(dx: -6 * strokes.line, dy: -6 * strokes.line))

@@ -64,7 +64,10 @@ public struct PageLayout {
         let canvas = CGSize(width: (viewport.size.width * s).rounded(), height: (viewport.size.height * s).rounded())
         let visible = CGRect(x: viewport.visibleRect.minX * s, y: viewport.visibleRect.minY * s,
                              width: viewport.visibleRect.width * s, height: viewport.visibleRect.height * s)
-        var scene = scene(page: page, threads: threads, canvas: canvas, ui: theme.uiScale ?? s, visible: visible) {
+        // A screen keeps the device's size: no column beside it.
+        var screen = self
+        if tooltips == .margin { screen.tooltips = .all }
+        var scene = screen.scene(page: page, threads: threads, canvas: canvas, ui: theme.uiScale ?? s, visible: visible) {
             let point = viewport.convert($0, from: .normalized, to: .viewport)
             return CGPoint(x: point.x * s, y: point.y * s)
         }
@@ -154,12 +157,62 @@ public struct PageLayout {
             scene.droppedTooltips = ordered.map(\.0.id)
             return
         }
+        if tooltips == .margin { return placeMarginTooltips(ordered, in: &scene, ui: ui) }
         let pad = theme.containerPadding * ui
         let container = CGRect(x: pad, y: pad, width: scene.width - 2 * pad, height: scene.height - 2 * pad)
         let arrowLength = 7 * ui
-        let placer = TooltipPlacer(container: container, offset: theme.tooltipGap * ui + arrowLength)
         let markerRadius = theme.markerRadius * ui
-        var obstacles = RectGrid(cell: obstacleCell ?? 8 * markerRadius)
+        let placer = TooltipPlacer(container: container, offset: theme.tooltipGap * ui + arrowLength,
+                                   leaderStep: 2 * markerRadius)
+        var boxes: [(thread: CommentThread, point: CGPoint, box: TooltipBox)] = []
+        var requests: [TooltipLabeler.Request] = []
+        var overPin: [Bool] = []
+        for (thread, point) in ordered {
+            guard let box = TooltipBox(thread: thread, theme: theme, ui: ui, timeZone: timeZone,
+                                       measurer: measurer, limit: container.size) else {
+                scene.droppedTooltips.append(thread.id)
+                continue
+            }
+            let u = point.x / max(scene.width, 1e-9), v = point.y / max(scene.height, 1e-9)
+            let sides = TooltipPlacer.preferredSides(u: u, v: v)
+            let fallback = placer.fallback(size: box.size, pin: point, markerRadius: markerRadius, sides: sides)
+            boxes.append((thread, point, box))
+            overPin.append(fallback?.overPin ?? false)
+            requests.append(TooltipLabeler.Request(
+                id: thread.id, candidates: placer.candidates(size: box.size, pin: point, markerRadius: markerRadius, sides: sides),
+                fallback: fallback?.candidate))
+        }
+        let largest = boxes.map { max($0.box.size.width, $0.box.size.height) }.max() ?? 0
+        let labeler = TooltipLabeler(strict: tooltips == .auto, obstacles: obstacleGrid(scene, cell: obstacleCell ?? 8 * markerRadius),
+                                     cell: max(largest, 8 * markerRadius))
+        let (choices, overlapping) = labeler.label(requests)
+        scene.overlappingTooltips = overlapping.map { boxes[$0].thread.id }
+        let radius = theme.tooltipCornerRadius * ui
+        for (index, (thread, point, box)) in boxes.enumerated() {
+            guard let choice = choices[index] else {
+                scene.droppedTooltips.append(thread.id)
+                continue
+            }
+            let clampedOverPin = overPin[index] && choice == requests[index].fallback
+            let arrow = choice.hasLeader || clampedOverPin ? nil : TooltipPlacer.arrow(
+                for: choice.rect, side: choice.side, pin: point, markerRadius: markerRadius,
+                halfWidth: 6 * ui, cornerRadius: radius, tipGap: theme.tooltipGap * ui)
+            let leader = choice.hasLeader ? [choice.link.from, choice.link.to].map { Point(x: $0.x, y: $0.y) } : nil
+            scene.tooltips.append(Tooltip(
+                pinId: thread.id, x: choice.rect.minX, y: choice.rect.minY,
+                width: choice.rect.width, height: choice.rect.height, side: choice.side,
+                cornerRadius: radius, arrow: arrow, leader: leader, texts: box.texts(at: choice.rect.origin),
+                resolved: thread.root.resolved, dash: thread.root.resolved ? Strokes(ui: ui).resolvedDash : []))
+        }
+        // Drawn in this order: the most important last, on top; dropped ones most important first.
+        scene.tooltips.reverse()
+        let rank = Dictionary(ordered.enumerated().map { ($1.0.id, $0) }, uniquingKeysWith: min)
+        scene.droppedTooltips.sort { rank[$0, default: 0] < rank[$1, default: 0] }
+    }
+
+    /// The marks tooltips must not cover: markers and bubbles by their pin's id, indicators.
+    private func obstacleGrid(_ scene: Scene, cell: Double) -> RectGrid {
+        var obstacles = RectGrid(cell: cell)
         for m in scene.markers {
             obstacles.insert(CGRect(x: m.x - m.radius, y: m.y - m.radius, width: 2 * m.radius, height: 2 * m.radius), id: m.id)
         }
@@ -169,38 +222,6 @@ public struct PageLayout {
         for i in scene.indicators {
             obstacles.insert(CGRect(x: i.x - i.radius, y: i.y - i.radius, width: 2 * i.radius, height: 2 * i.radius), id: "")
         }
-        for (thread, point) in ordered {
-            guard let box = TooltipBox(thread: thread, theme: theme, ui: ui, timeZone: timeZone,
-                                       measurer: measurer, limit: container.size) else {
-                scene.droppedTooltips.append(thread.id)
-                continue
-            }
-            // Every box the placer may try lies within this reach of the pin (beside it, slid
-            // along its side, or clamped into the container): only obstacles near it matter.
-            let reach = CGSize(width: box.size.width + placer.offset + markerRadius + pad + 1,
-                               height: box.size.height + placer.offset + markerRadius + pad + 1)
-            let region = CGRect(x: point.x - reach.width, y: point.y - reach.height,
-                                width: 2 * reach.width, height: 2 * reach.height)
-            let others = obstacles.near(region).filter { $0.id != thread.id }.map(\.rect)
-            let u = point.x / max(scene.width, 1e-9), v = point.y / max(scene.height, 1e-9)
-            guard let placement = placer.place(size: box.size, pin: point, markerRadius: markerRadius,
-                                               sides: TooltipPlacer.preferredSides(u: u, v: v),
-                                               avoiding: tooltips == .auto ? others : nil, soft: others) else {
-                scene.droppedTooltips.append(thread.id)
-                continue
-            }
-            obstacles.insert(placement.rect, id: "")
-            let radius = theme.tooltipCornerRadius * ui
-            let arrow = placement.overPin ? nil : TooltipPlacer.arrow(
-                for: placement.rect, side: placement.side, pin: point, markerRadius: markerRadius,
-                halfWidth: 6 * ui, cornerRadius: radius, tipGap: theme.tooltipGap * ui)
-            scene.tooltips.append(Tooltip(
-                pinId: thread.id, x: placement.rect.minX, y: placement.rect.minY,
-                width: placement.rect.width, height: placement.rect.height, side: placement.side,
-                cornerRadius: radius, arrow: arrow, texts: box.texts(at: placement.rect.origin),
-                resolved: thread.root.resolved, dash: thread.root.resolved ? Strokes(ui: ui).resolvedDash : []))
-        }
-        // Drawn in this order: the most important last, on top.
-        scene.tooltips.reverse()
+        return obstacles
     }
 }

@@ -18,20 +18,27 @@ public struct Scene: Sendable, Equatable, Codable {
     public var indicators: [EdgeIndicator] = []
     /// Pins whose tooltip did not fit (auto mode) or was left out, most important first.
     public var droppedTooltips: [String]
+    /// Pins whose tooltip is shown but overlaps another tooltip or covers another pin's mark
+    /// (`--tooltips all` on a page with no room), most important first; nil without tooltips.
+    public var overlappingTooltips: [String]?
     /// Filled first, under the page: the letterbox of a device screen.
     public var backdrop: Fill?
     /// Where the document page is drawn, over the backdrop and under the pins; nil where no
     /// page is under the scene (a summary page). A PDF review export's own pages are not
     /// redrawn: qpdf lays the scene over them, as an annotation.
     public var placement: PagePlacement?
+    /// The column of `--tooltips margin` beside the page, filled under the leader lines.
+    public var margin: Fill?
     /// The thread panel, drawn last, beside the page.
     public var panel: ThreadPanel?
     /// The PDF comments of this page of a review export (nil in a PNG's scene).
     public var annotations: [CommentAnnotation]?
 
-    /// The size of the whole output: the page's, widened by the panel when there is one.
+    /// The size of the whole output: the page's, widened by the tooltips' column and the
+    /// panel when there are.
     public var drawnSize: CGSize {
-        CGSize(width: panel.map { max(width, $0.rect.x + $0.rect.width) } ?? width, height: height)
+        let right = [margin?.rect, panel?.rect].compactMap { $0.map { $0.x + $0.width } }
+        return CGSize(width: right.reduce(width, max), height: height)
     }
 
     public init(page: Int, width: Double, height: Double, uiScale: Double,

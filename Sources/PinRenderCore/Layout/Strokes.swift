@@ -14,6 +14,8 @@ public struct Strokes: Sendable, Equatable {
     public var clusterRingInset: Double
     /// The width of a bubble's second ring and of a tooltip's border.
     public var line: Double
+    /// The width of a tooltip's leader line.
+    public var leader: Double
     /// A resolved tooltip's dashed border: dash, gap.
     public var resolvedDash: [Double]
 
@@ -25,6 +27,7 @@ public struct Strokes: Sendable, Equatable {
         badgeRim = 1.2 * ui
         clusterRingInset = 4.5 * ui
         line = 1 * ui
+        leader = 1.5 * ui
         resolvedDash = [4 * ui, 3 * ui]
     }
 }

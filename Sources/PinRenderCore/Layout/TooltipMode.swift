@@ -5,6 +5,10 @@ public enum TooltipMode: String, Sendable, CaseIterable {
     case auto
     /// A tooltip for every root pin, overlapping if it must, always inside the output.
     case all
+    /// Every tooltip in a column beside the page, joined to its pin by a leader line (the
+    /// comment balloons of review apps); the output grows by the column. On a device
+    /// screen, whose size is the device's, as `all`.
+    case margin
     /// No tooltips.
     case none
 }

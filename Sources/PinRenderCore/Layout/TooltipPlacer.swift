@@ -1,14 +1,19 @@
 import Foundation
 
-/// Places tooltip boxes around pins, as floating-ui does: preferred side, then the other
-/// sides in order, then a shift along the side to stay inside the container; as a last
-/// resort (when no side has room) the box is clamped into the container over its pin.
-/// Every box it returns lies inside `container`.
+/// The places a tooltip box may take around its pin, as floating-ui tries them: preferred
+/// side, then the other sides in order, then a shift along the side to stay inside the
+/// container; beyond those, map-label style, the corners and rings further out on a leader
+/// line. ``TooltipLabeler`` picks one per pin for the whole page. Every box lies inside
+/// `container`.
 struct TooltipPlacer {
     /// The area boxes must stay in (the output, less its padding).
     var container: CGRect
     /// Distance from a pin's center to the near edge of its box, beyond the marker radius.
     var offset: Double
+    /// How far each ring of leader-line places is beyond the one before.
+    var leaderStep: Double
+    /// How many rings of leader-line places there are beyond the corners.
+    var leaderSteps = 3
 
     /// The sides to try for a pin at normalized (u, v): the mobile rule first (u > 0.95 puts
     /// the box on the left, u < 0.05 on the right, v > 0.95 above, v < 0.05 below), then
@@ -23,42 +28,69 @@ struct TooltipPlacer {
         return sides
     }
 
-    /// A placed box and whether it had to cover its own pin.
-    struct Placement {
-        var rect: CGRect
-        var side: Tooltip.Side
-        var overPin: Bool
-    }
-
-    /// The first side (in `sides` order) whose box fits and overlaps no obstacle.
-    /// With `avoiding` (strict), nil when every fitting side collides. Otherwise the
-    /// `soft` obstacles are avoided where possible: the fitting side with the least overlap
-    /// wins, and with no fitting side the box is clamped inside, over its pin if it must.
-    func place(size: CGSize, pin: CGPoint, markerRadius: Double, sides: [Tooltip.Side],
-               avoiding obstacles: [CGRect]?, soft: [CGRect] = []) -> Placement? {
-        guard size.width <= container.width, size.height <= container.height else { return nil }
-        let others = obstacles ?? soft
-        var best: (placement: Placement, overlap: Double)?
+    /// Where a box of `size` may go around a pin, best first: beside it with an arrow (the
+    /// sides in `sides` order, each centered, then starting and ending at the pin, as
+    /// floating-ui's `-start` and `-end`, shifted along the side to stay inside); then off
+    /// its four corners; then further out on a leader line, `leaderSteps` rings of
+    /// `leaderStep`, in the eight directions. Every box lies inside the container and none
+    /// covers the pin's marker; empty when the box is larger than the container.
+    func candidates(size: CGSize, pin: CGPoint, markerRadius: Double, sides: [Tooltip.Side]) -> [TooltipCandidate] {
+        guard size.width <= container.width, size.height <= container.height else { return [] }
+        var list: [TooltipCandidate] = []
+        func add(_ rect: CGRect, _ side: Tooltip.Side, leader: Bool) {
+            let candidate = TooltipCandidate(rect: rect, side: side, hasLeader: leader, pin: pin, markerRadius: markerRadius)
+            if !list.contains(candidate) { list.append(candidate) }
+        }
         for side in sides {
             let raw = candidate(side: side, size: size, pin: pin, markerRadius: markerRadius)
             guard fitsAlongMainAxis(raw, side: side) else { continue }
             for rect in alignments(of: raw, side: side, pin: pin, inset: markerRadius).map(clamped) {
-            let overlap = others.reduce(0.0) { total, other in
-                let common = other.intersection(rect)
-                return common.isNull ? total : total + common.width * common.height
-            }
-            let placement = Placement(rect: rect, side: side, overPin: false)
-            if overlap == 0 && !others.contains(where: { $0.intersects(rect) }) { return placement }
-            if best == nil || overlap < best!.overlap { best = (placement, overlap) }
+                add(rect, side, leader: false)
             }
         }
-        if obstacles != nil { return nil }
-        if let best { return best.placement }
+        let corners = Self.corners(sides)
+        for step in 0...leaderSteps {
+            let extra = Double(step) * leaderStep
+            if step > 0 {
+                for side in sides {
+                    let raw = candidate(side: side, size: size, pin: pin, markerRadius: markerRadius + extra)
+                    if fitsAlongMainAxis(raw, side: side) { add(clamped(raw), side, leader: true) }
+                }
+            }
+            // A corner of the box as far from the pin as a side's edge is.
+            let reach = (markerRadius + offset + extra) / 2.squareRoot()
+            for (vertical, horizontal) in corners {
+                let x = horizontal == .right ? pin.x + reach : pin.x - reach - size.width
+                let y = vertical == .bottom ? pin.y + reach : pin.y - reach - size.height
+                let rect = CGRect(x: x, y: y, width: size.width, height: size.height)
+                if clamped(rect) == rect { add(rect, vertical, leader: true) }
+            }
+        }
+        return list
+    }
+
+    /// The four corners, (vertical side, horizontal side), in the order of the better of
+    /// their two sides in `sides`, then the other.
+    static func corners(_ sides: [Tooltip.Side]) -> [(Tooltip.Side, Tooltip.Side)] {
+        func rank(_ side: Tooltip.Side) -> Int { sides.firstIndex(of: side) ?? sides.count }
+        let all: [(Tooltip.Side, Tooltip.Side)] = [(.top, .right), (.top, .left), (.bottom, .right), (.bottom, .left)]
+        return all.sorted { a, b in
+            let ka = (min(rank(a.0), rank(a.1)), max(rank(a.0), rank(a.1)))
+            let kb = (min(rank(b.0), rank(b.1)), max(rank(b.0), rank(b.1)))
+            return ka < kb
+        }
+    }
+
+    /// The last resort when no side has room: the box clamped inside the container on the
+    /// roomiest side, over its pin if it must.
+    func fallback(size: CGSize, pin: CGPoint, markerRadius: Double, sides: [Tooltip.Side]) -> (candidate: TooltipCandidate, overPin: Bool)? {
+        guard size.width <= container.width, size.height <= container.height, !sides.isEmpty else { return nil }
         let side = sides.max { room(on: $0, pin: pin) < room(on: $1, pin: pin) }!
         let rect = clamped(candidate(side: side, size: size, pin: pin, markerRadius: markerRadius))
         let near = CGRect(x: pin.x - markerRadius, y: pin.y - markerRadius,
                           width: 2 * markerRadius, height: 2 * markerRadius)
-        return Placement(rect: rect, side: side, overPin: rect.intersects(near))
+        return (TooltipCandidate(rect: rect, side: side, hasLeader: false, pin: pin, markerRadius: markerRadius),
+                TooltipCandidate.overlap(rect, near) > 0)
     }
 
     /// The box on `side` of the pin, centered across that side.

@@ -21,6 +21,8 @@ public struct Theme: Sendable, Equatable, Codable {
     public var tooltipBorder = Color(hex: "#D0D5DD")!
     public var tooltipText = Color(hex: "#1D2939")!
     public var tooltipSecondaryText = Color(hex: "#667085")!
+    /// A tooltip's leader line, when its box stands away from its pin.
+    public var leaderLine = Color(hex: "#667085")!
     /// The thread panel's background (`--threads panel`).
     public var panelFill = Color(hex: "#F2F4F7")!
     /// Around content that does not fill a device screen.

@@ -58,16 +58,14 @@ struct ExportPageCheck {
     }
 
     /// What the scene draws, in pixels: markers and clusters (their circle, a badge and a
-    /// shadow) and tooltips, widened by 4 points.
+    /// shadow) and tooltips with their arrow or leader line (the core's bounds), widened by 4 points.
     private func regions(of scene: Scene) -> [CGRect] {
         let scale = dpi / 72, margin = 4.0
         let circles = scene.markers.map { ($0.x, $0.y, $0.radius) } + scene.clusters.map { ($0.x, $0.y, $0.radius) }
         let marks = circles.map { x, y, r in
             CGRect(x: x - 1.6 * r - margin, y: y - 1.6 * r - margin, width: 3.2 * r + 2 * margin, height: 3.2 * r + 2 * margin)
         }
-        let boxes = scene.tooltips.map {
-            CGRect(x: $0.x - margin, y: $0.y - margin, width: $0.width + 2 * margin, height: $0.height + 2 * margin)
-        }
+        let boxes = scene.tooltips.map { $0.bounds(scene.strokes).cgRect.insetBy(dx: -margin, dy: -margin) }
         return (marks + boxes).map { CGRect(x: $0.minX * scale, y: $0.minY * scale, width: $0.width * scale, height: $0.height * scale) }
     }
 

@@ -110,7 +110,7 @@ import PinRenderCore
         #expect(options.tooltips == .all && options.clustering == .off && options.include == .resolved)
         #expect(options.theme.markerFill == Color(hex: "#0A84FF") && options.themeFile == theme.path)
         #expect(options.contentId == "doc-1" && options.timeZone.identifier == "Europe/Berlin")
-        #expect(refusal([.drawing], ["--tooltips", "some"]) == usage("--tooltips takes auto, all or none"))
+        #expect(refusal([.drawing], ["--tooltips", "some"]) == usage("--tooltips takes auto, all, margin or none"))
         #expect(refusal([.drawing], ["--cluster", "on"]) == usage("--cluster takes auto or off"))
         #expect(refusal([.drawing], ["--include", "closed"]) == usage("--include takes open, resolved or all"))
         #expect(refusal([.drawing], ["--timezone", "Mars/Base"]) == "--timezone: unknown time zone Mars/Base")

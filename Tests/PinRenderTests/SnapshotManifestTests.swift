@@ -73,7 +73,7 @@ import PinRenderCore
              "m.json: cases[3].width: needs a positive whole number of pixels"),
             (#"{"name": "d", "canvas": "100x100", "pins": "p.json", "page": 0}"#, "m.json: cases[3].page: needs a page number from 1"),
             (#"{"name": "d", "canvas": "100x100", "pins": "p.json", "tooltips": "some"}"#,
-             "m.json: cases[3].tooltips: takes auto, all or none"),
+             "m.json: cases[3].tooltips: takes auto, all, margin or none"),
             (#"{"name": "d", "canvas": "100x100", "pins": "p.json", "threads": "side"}"#, "m.json: cases[3].threads: takes panel or none"),
             (#"{"name": "d", "canvas": "100x100", "pins": "p.json", "device": "nokia"}"#,
              #"m.json: cases[3].device: unknown device "nokia" (see pinrender devices, or give WxH@S like 390x844@3)"#),

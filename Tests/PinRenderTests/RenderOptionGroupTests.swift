@@ -53,7 +53,7 @@ import PinRenderCore
         }
         #expect(refusal([.pages], ["--pages", "3-1"]) == #"--pages: "3-1" is not a page list (1-based, like 1,3-5)"#)
         #expect(refusal([.pages], ["--page", "1", "--pages", "2"]) == usage("use --page or --pages, not both"))
-        #expect(refusal([.page], ["--pages", "2"]) == usage("unknown option --pages"))
+        #expect(refusal([.page], ["--pages", "2"]) == usage("unknown option --pages (did you mean --page?)"))
     }
 
     @Test func pinsSource() throws {
@@ -148,6 +148,9 @@ import PinRenderCore
         #expect(options.pins == "-" && options.input == "plan.pdf" && options.output == "out.png" && options.size == .dpi(72))
         #expect(refusal(all, ["plan.pdf", "--pins", "p", "-o", "o.png", "--frobnicate"]) == usage("unknown option --frobnicate"))
         #expect(refusal(all, ["plan.pdf", "--pins", "p", "-o", "o.png", "--frob=1"]) == usage("unknown option --frob"))
+        #expect(refusal(all, ["plan.pdf", "--dip", "100", "--pins", "p", "-o", "o.png"])
+                == usage("unknown option --dip (did you mean --dpi?)"))
+        #expect(refusal(all, ["plan.pdf", "--pins", "p", "-o", "o.png", "--widht=3"]) == usage("unknown option --widht (did you mean --width?)"))
         #expect(refusal(all, ["plan.pdf", "--pins", "p", "-o"]) == usage("-o needs a value"))
         #expect(refusal(all, ["plan.pdf", "--pins", "p", "-o", "o.png", "--dpi", "72", "--dpi=96"]) == usage("--dpi is given twice"))
         #expect(refusal(all, ["plan.pdf", "--pins", "p", "-o", "o.png", "--dpi", "-72"]) == usage("--dpi needs a positive number"))

@@ -29,7 +29,10 @@ extension OptionParser {
                 name = String(word[..<equals])
                 attached = String(word[word.index(after: equals)...])
             }
-            guard let option = byName[name] else { throw InputError.usage("unknown option \(name)") }
+            guard let option = byName[name] else {
+                let hint = OptionSuggestion.closest(to: name, among: byName.keys.filter { $0.hasPrefix("--") })
+                throw InputError.usage("unknown option \(name)" + (hint.map { " (did you mean \($0)?)" } ?? ""))
+            }
             let value: String
             if option.kind == .flag {
                 guard attached == nil else { throw InputError.usage("\(name) takes no value") }

@@ -32,11 +32,12 @@ import PinRenderGraphics
     static func references(_ pdf: String, dpi: Int, in dir: URL) throws -> (cairo: PixelBuffer, mupdf: PixelBuffer) {
         let cairo = dir.appendingPathComponent("pdftocairo").path
         _ = try Support.tool("pdftocairo", ["-png", "-singlefile", "-r", "\(dpi)", "-f", "1", "-l", "1", pdf, cairo])
-        let mupdf = dir.appendingPathComponent("mupdf.png").path
-        let rendered = try Support.run("/usr/bin/env", ["python3", Support.path("Tests/Fixtures/realworld-render/mupdf_png.py"),
-                                                        pdf, "1", "\(dpi)", mupdf])
+        // The export tests' MuPDF script, annotations off: it writes mupdf-N.png for each page N.
+        let mupdf = dir.appendingPathComponent("mupdf").path
+        let rendered = try Support.run("/usr/bin/env", ["python3", Support.path("Tests/Fixtures/realworld/render_mupdf.py"),
+                                                        "\(dpi)", "", pdf, mupdf, "0"])
         try #require(rendered.status == 0, "MuPDF (pip install pymupdf; make test does): \(rendered.stderr)")
-        return (try PixelBuffer(pngAt: cairo + ".png"), try PixelBuffer(pngAt: mupdf))
+        return (try PixelBuffer(pngAt: cairo + ".png"), try PixelBuffer(pngAt: mupdf + "-1.png"))
     }
 
     /// Renders page 1 of a fixture to PNG with no pins; returns the run and the image.

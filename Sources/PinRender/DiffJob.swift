@@ -130,7 +130,8 @@ public struct DiffJob: Sendable {
             return comparison.result(image: nil)
         }
         let width = composite ? x.width * 3 + Self.gap * 2 : x.width
-        try PixelBuffer.writePNG(width: width, height: x.height, to: file.temporary, name: file.name) { rows in
+        try PixelBuffer.writePNG(width: width, height: x.height, alpha: options.diffMask, to: file.temporary,
+                                 name: file.name) { rows in
             let (diff, a, b) = try stripe(rows)
             guard composite else { return diff! }
             return Self.sideBySide([a.pixels(rows, width: x.width), b.pixels(rows, width: x.width),

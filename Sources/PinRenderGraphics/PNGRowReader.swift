@@ -17,7 +17,6 @@ public final class PNGRowReader: @unchecked Sendable {
     public let height: Int
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let handle: OpaquePointer
-    private let hasAlpha: Bool
     private let lock = NSLock()
 
     /// Opens a PNG file and reads its header, refusing an image of more than `pixelLimit`
@@ -40,7 +39,6 @@ public final class PNGRowReader: @unchecked Sendable {
         self.handle = handle
         width = Int(info.width)
         height = Int(info.height)
-        hasAlpha = info.has_alpha != 0
         try RasterImage.checkSize(file: path, width: width, height: height, pixelLimit: pixelLimit)
     }
 
@@ -59,7 +57,7 @@ public final class PNGRowReader: @unchecked Sendable {
         let status = rgba.withUnsafeMutableBufferPointer { p in
             let rows = UnsafeMutableBufferPointer(rebasing: p[start...])
             let status = pr_png_rows_read(handle, rows.baseAddress, Int32(count), Int32(rowBytes), &error)
-            if status == 0 { Self.straighten(rows, opaque: !hasAlpha) }
+            if status == 0 { Self.swapRedAndBlue(rows) }
             return status
         }
         guard status == 0 else {
@@ -68,18 +66,10 @@ public final class PNGRowReader: @unchecked Sendable {
         }
     }
 
-    /// Premultiplied B, G, R, A to straight R, G, B, A, in place.
-    private static func straighten(_ p: UnsafeMutableBufferPointer<UInt8>, opaque: Bool) {
+    /// B, G, R, A to R, G, B, A, in place.
+    private static func swapRedAndBlue(_ p: UnsafeMutableBufferPointer<UInt8>) {
         for i in stride(from: 0, to: p.count, by: 4) {
-            let a = Int(p[i + 3])
-            if opaque || a == 255 || a == 0 {
-                (p[i], p[i + 2]) = (p[i + 2], p[i])
-            } else {
-                let b = p[i], g = p[i + 1], r = p[i + 2]
-                p[i] = UInt8(min(255, (Int(r) * 255 + a / 2) / a))
-                p[i + 1] = UInt8(min(255, (Int(g) * 255 + a / 2) / a))
-                p[i + 2] = UInt8(min(255, (Int(b) * 255 + a / 2) / a))
-            }
+            (p[i], p[i + 2]) = (p[i + 2], p[i])
         }
     }
 }

@@ -91,12 +91,13 @@ enum PNGWriter {
         try file.finish()
     }
 
-    /// Filters and deflates `count` rows as one stripe (its first row refers to nothing above it).
-    static func deflate(rows: UnsafePointer<UInt8>, width: Int32, count: Int, stride: Int32, last: Bool,
-                        name: String) throws -> Stripe {
+    /// Filters and deflates `count` rows as one stripe (its first row refers to nothing above it);
+    /// with `alpha` the rows' fourth bytes are written as the alpha of an RGBA image.
+    static func deflate(rows: UnsafePointer<UInt8>, width: Int32, count: Int, stride: Int32, alpha: Bool = false,
+                        last: Bool, name: String) throws -> Stripe {
         let stripe = Stripe()
         var error = pr_error()
-        guard pr_png_deflate_stripe(rows, width, Int32(count), stride, compressionLevel, last ? 1 : 0,
+        guard pr_png_deflate_stripe(rows, width, Int32(count), stride, alpha ? 1 : 0, compressionLevel, last ? 1 : 0,
                                     &stripe.parts, &error) == 0 else {
             throw OutputError(file: name, reason: RasterImage.message(error))
         }
@@ -113,10 +114,11 @@ enum PNGWriter {
         private let name: String
         private var finished = false
 
-        /// Creates the file and writes the header of a `width` x `height` RGB image.
-        init(path: String, width: Int32, height: Int32, name: String) throws {
+        /// Creates the file and writes the header of a `width` x `height` RGB image (RGBA
+        /// with `alpha`).
+        init(path: String, width: Int32, height: Int32, alpha: Bool = false, name: String) throws {
             var error = pr_error()
-            guard let handle = pr_png_stream_open(path, width, height, &error) else {
+            guard let handle = pr_png_stream_open(path, width, height, alpha ? 1 : 0, &error) else {
                 unlink(path)
                 throw OutputError(file: name, reason: RasterImage.message(error))
             }

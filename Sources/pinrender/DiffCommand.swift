@@ -33,9 +33,10 @@ enum DiffCommand: Command {
                          [--dpi D] [--json]
           pinrender diff --layout EXPECTED.json ACTUAL.json [--json]
 
-        Pixels are compared as pixelmatch does: YIQ color distance against 35215 x T^2, alpha
-        blended over white; anti-aliased pixels (judged from the 3x3 neighbourhood in both
-        images) are counted apart unless --include-aa.
+        Pixels are compared as pixelmatch 6.x does, with its defaults: YIQ color distance
+        against 35215 x T^2, alpha blended over white (pixelmatch 7.x: --background
+        checkerboard); anti-aliased pixels (judged from the 3x3 neighbourhood in both images)
+        are counted apart unless --include-aa.
 
         --layout compares two --layout-json files and says which pins moved (and how far),
         appeared, disappeared, changed status, number or replies, joined or left a cluster, or

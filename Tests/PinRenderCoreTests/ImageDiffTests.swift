@@ -46,12 +46,44 @@ import Testing
         // Columns 10-11 turned white, 20-21 turned black: 2 x 10 + 2 x 10 pixels, hard edges.
         #expect(result.diffPixels == 40 && result.aaPixels == 0)
         #expect(result.regions == [CGRect(x: 10, y: 10, width: 12, height: 10)])
-        // Diff image: lighter pixels green, darker red, the rest faded.
+        // Diff image: differing pixels red, the rest faded.
+        func pixel(_ image: [UInt8], _ x: Int, _ y: Int) -> [UInt8] { Array(image[(y * 40 + x) * 4..<(y * 40 + x) * 4 + 4]) }
         let image = result.image!
-        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image[(y * 40 + x) * 4..<(y * 40 + x) * 4 + 3]) }
-        #expect(pixel(10, 15) == [0, 200, 0], "a pixel that got lighter")
-        #expect(pixel(21, 15) == [255, 0, 0], "a pixel that got darker")
-        #expect(pixel(15, 15)[0] > 200 && pixel(15, 15)[0] == pixel(15, 15)[1], "the base, faded gray")
+        #expect(pixel(image, 10, 15) == [255, 0, 0, 255], "a pixel that got lighter")
+        #expect(pixel(image, 21, 15) == [255, 0, 0, 255], "a pixel that got darker")
+        #expect(pixel(image, 15, 15)[0] > 200 && pixel(image, 15, 15)[0] == pixel(image, 15, 15)[1], "the base, faded gray")
+        // pixelmatch's diffColorAlt marks the pixels that got darker; a mask shows nothing else.
+        var options = ImageDiff.Options()
+        options.diffColor = .init(0, 0, 255)
+        options.diffColorAlt = .init(0, 200, 0)
+        options.diffMask = true
+        let alt = compare(a, b, options).image!
+        #expect(pixel(alt, 10, 15) == [0, 0, 255, 255], "a pixel that got lighter")
+        #expect(pixel(alt, 21, 15) == [0, 200, 0, 255], "a pixel that got darker")
+        #expect(pixel(alt, 15, 15) == [0, 0, 0, 0], "the base, transparent in a mask")
+        // alpha: how much of the expected image shows through.
+        options = ImageDiff.Options()
+        options.alpha = 1
+        #expect(pixel(compare(a, b, options).image!, 15, 15) == [0, 0, 0, 255], "black at full opacity")
+    }
+
+    /// pixelmatch 7.x blends translucent pixels over a checkerboard: a transparent pixel no
+    /// longer equals the opaque white it looks like over white, and two transparent pixels of
+    /// different colours stay equal.
+    @Test func aTransparentPixelDiffersFromWhiteOverTheCheckerboard() {
+        var a = Picture(30, 30), b = Picture(30, 30)
+        a.fill(x: 4, y: 4, w: 6, h: 5, (255, 255, 255, 0))
+        b.fill(x: 0, y: 0, w: 30, h: 30, (9, 99, 199, 0))
+        b.fill(x: 4, y: 4, w: 6, h: 5, (255, 255, 255, 255))
+        var options = ImageDiff.Options()
+        #expect(compare(a, b, options).diffPixels == 0, "over white, transparent is white")
+        options.background = .checkerboard
+        let result = compare(a, b, options)
+        #expect(result.diffPixels == 30 * 30, "the ground and the square")
+        var c = Picture(30, 30), d = Picture(30, 30)
+        c.fill(x: 0, y: 0, w: 30, h: 30, (0, 0, 0, 0))
+        d.fill(x: 0, y: 0, w: 30, h: 30, (200, 10, 10, 0))
+        #expect(compare(c, d, options).diffPixels == 0)
     }
 
     @Test func anAntiAliasedEdgeIsReportedApart() {

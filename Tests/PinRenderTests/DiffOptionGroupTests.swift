@@ -50,4 +50,21 @@ import PinRenderCore
         }
         #expect(refusal(["--composite"]) == usage("--composite needs -o DIFF.png"))
     }
+
+    /// pixelmatch's own options, under their pixelmatch names.
+    @Test func pixelmatchOptions() throws {
+        let job = try parse(["--alpha", "0.5", "--diff-color", "0,0,255", "--diff-color-alt", "0, 200, 0",
+                             "--aa-color", "1,2,3", "--diff-mask", "--background", "checkerboard"])
+        #expect(job.options.alpha == 0.5 && job.options.diffMask && job.options.background == .checkerboard)
+        #expect(job.options.diffColor == .init(0, 0, 255) && job.options.diffColorAlt == .init(0, 200, 0)
+                && job.options.aaColor == .init(1, 2, 3))
+        let usage = { (message: String) in "usage: \(message) (see pinrender --help)" }
+        for value in ["1,2", "0,0,256", "0,0,1.5", "red"] {
+            #expect(refusal(["--diff-color", value]) == usage("--diff-color needs R,G,B, each a whole number from 0 to 255"), "\(value)")
+        }
+        #expect(refusal(["--alpha", "2"]) == usage("--alpha needs a number from 0 to 1"))
+        #expect(refusal(["--background", "black"]) == usage("--background takes white or checkerboard"))
+        #expect(refusal(["-o", "d.png", "--composite", "--diff-mask"])
+                == usage("--diff-mask is a diff image alone: it does not go with --composite"))
+    }
 }

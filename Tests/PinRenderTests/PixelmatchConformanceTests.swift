@@ -45,4 +45,70 @@ import PinRenderGraphics
             }
         }
     }
+
+    /// Translucent and transparent pixels, where a premultiplied round trip would lose the
+    /// small colour changes under a low alpha (it did: 196 counted where pixelmatch counts 198).
+    @Test func translucentPixelsCountAsPixelmatchCounts() throws {
+        let pair = try TranslucentPair()
+        for (threshold, includeAA) in [(0.1, false), (0.05, false), (0.005, false), (0.3, false), (0.1, true)] {
+            let expected = try pair.reference(["\(threshold)", includeAA ? "1" : "0"])
+            var arguments = ["diff", pair.a, pair.b, "--json", "--threshold", "\(threshold)"]
+            if includeAA { arguments.append("--include-aa") }
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(Support.pinrender(arguments).stdout.utf8)) as? [String: Any])
+            #expect(object["diffPixels"] as? Int == expected, "threshold \(threshold), AA counted \(includeAA)")
+            #expect(expected > 0)
+        }
+    }
+
+    /// The diff image, with pixelmatch's options, is pixelmatch's, byte for byte: the faded
+    /// base of translucent pixels, the colours, and the mask (differences over transparency).
+    @Test func diffImageEqualsPixelmatchsWithItsOptions() throws {
+        let pair = try TranslucentPair()
+        let cases: [(ours: [String], theirs: [String])] = [
+            ([], []),
+            (["--alpha", "0.3", "--aa-color", "0,255,255", "--diff-color", "0,0,255"],
+             ["--alpha", "0.3", "--aa-color", "0,255,255", "--diff-color", "0,0,255"]),
+            (["--diff-mask", "--diff-color", "10,20,30"], ["--diff-mask", "--diff-color", "10,20,30"]),
+        ]
+        for (index, (ours, theirs)) in cases.enumerated() {
+            let raw = pair.directory.appendingPathComponent("theirs-\(index).rgba").path
+            let count = try pair.reference(["0.1", "0", "--output", raw] + theirs)
+            let png = pair.directory.appendingPathComponent("ours-\(index).png").path
+            let run = try Support.pinrender(["diff", pair.a, pair.b, "-o", png, "--json"] + ours)
+            #expect(run.status == 1, "\(run.stderr)")
+            let image = try PixelBuffer(pngAt: png)
+            let reference = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
+            let differing = (0..<image.width * image.height).filter { image.rgba[$0 * 4..<$0 * 4 + 4] != reference[$0 * 4..<$0 * 4 + 4] }
+            #expect(differing.isEmpty, "\(ours): \(differing.count) pixels differ from pixelmatch's, first at \(differing.first.map { ($0 % image.width, $0 / image.width) } as Any)")
+            #expect(count > 0)
+        }
+    }
+
+    /// Two images with translucent pixels, written by Tests/Fixtures/translucent_pair.py as
+    /// PNG (for pinrender) and raw RGBA (for pixelmatch).
+    struct TranslucentPair {
+        let directory: URL
+        let width: Int, height: Int
+        var a: String { directory.appendingPathComponent("a.png").path }
+        var b: String { directory.appendingPathComponent("b.png").path }
+
+        init() throws {
+            let check = try Support.run("/usr/bin/env", ["python3", "-c", "import pixelmatch"])
+            try #require(check.status == 0, "pixelmatch is not installed: pip install pixelmatch (make test does)")
+            directory = try Support.scratch()
+            let made = try Support.run("/usr/bin/env", ["python3", Support.path("Tests/Fixtures/translucent_pair.py"), directory.path])
+            let size = made.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            try #require(size.count == 2, "\(made.stderr)")
+            (width, height) = (size[0], size[1])
+        }
+
+        /// pixelmatch's count with THRESHOLD INCLUDE_AA and options (see pixelmatch_counts.py).
+        func reference(_ arguments: [String]) throws -> Int {
+            let run = try Support.run("/usr/bin/env", ["python3", Support.path("Tests/Fixtures/pixelmatch_counts.py"),
+                                                       directory.appendingPathComponent("a.rgba").path,
+                                                       directory.appendingPathComponent("b.rgba").path,
+                                                       "\(width)", "\(height)"] + arguments)
+            return try #require(Int(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(run.stderr)")
+        }
+    }
 }

@@ -68,6 +68,7 @@ struct pr_png_rows {
     uint8_t *whole;         /* an interlaced image, decoded whole at the first read */
     png_bytep *pointers;    /* its row pointers */
     int failed;
+    int premultiply;        /* deliver premultiplied alpha, for Cairo (pr_png_decode) */
 };
 
 void pr_png_rows_close(pr_png_rows *rows) {
@@ -159,7 +160,7 @@ int pr_png_rows_read(pr_png_rows *rows, uint8_t *pixels, int count, int stride, 
         } else {
             png_read_row(rows->png, row, NULL);
         }
-        premultiply(row, rows->width);
+        if (rows->premultiply) premultiply(row, rows->width);
         rows->next += 1;
         if (rows->next == rows->height && rows->whole == NULL) png_read_end(rows->png, NULL);
     }
@@ -179,6 +180,7 @@ int pr_png_decode(const uint8_t *bytes, size_t length, int kx, int ky, uint8_t *
     pr_image_info info;
     pr_png_rows *rows = pr_png_rows_open(bytes, length, &info, error);
     if (rows == NULL) return -1;
+    rows->premultiply = 1;
     int status = 0;
     if (kx == 1 && ky == 1) {
         status = pr_png_rows_read(rows, pixels, (int)info.height, stride, error);

@@ -65,6 +65,17 @@ static void filter_up(const uint8_t *pixels, const uint8_t *above, int width, ui
     filter_up_row(pixels, above, width, row);
 }
 
+/* An RGBA row from B, G, R, A pixels, Up-filtered, or Sub-filtered when `above` is NULL. */
+static void filter_rgba(const uint8_t *pixels, const uint8_t *above, int width, uint8_t *row) {
+    row[0] = above ? 2 : 1;
+    uint8_t *out = row + 1;
+    for (int x = 0; x < width; x++, pixels += 4, out += 4) {
+        const uint8_t *base = above ? above + 4 * x : (x > 0 ? pixels - 4 : NULL);
+        static const int order[4] = { 2, 1, 0, 3 };
+        for (int c = 0; c < 4; c++) out[c] = (uint8_t)(pixels[order[c]] - (base ? base[order[c]] : 0));
+    }
+}
+
 /* A stripe's first row, Sub-filtered (each pixel less the one on its left): it refers to
    nothing outside the stripe, so no stripe's bytes depend on how another was drawn. */
 static void filter_sub(const uint8_t *pixels, int width, uint8_t *row) {
@@ -105,12 +116,12 @@ static uLong adler32_sparse(uLong adler, const uint8_t *bytes, size_t length, si
     return adler32(adler, bytes + start, (uInt)(length - start));
 }
 
-int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride,
+int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride, int alpha,
                           int level, int last, pr_png_stripe *stripe, pr_error *error) {
     memset(stripe, 0, sizeof *stripe);
     z_stream z;
     memset(&z, 0, sizeof z);
-    size_t row_length = 1 + (size_t)width * 3;
+    size_t row_length = 1 + (size_t)width * (alpha ? 4 : 3);
     uint8_t *row = malloc(row_length + 4);
     if (row == NULL || deflateInit2(&z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
         free(row);
@@ -122,7 +133,8 @@ int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride,
     int failed = 0, tuned = 0;
     for (int y = 0; y < count && !failed; y++) {
         const uint8_t *pixels = rows + (size_t)y * stride;
-        if (y == 0) filter_sub(pixels, width, row);
+        if (alpha) filter_rgba(pixels, y == 0 ? NULL : pixels - stride, width, row);
+        else if (y == 0) filter_sub(pixels, width, row);
         else filter_up(pixels, pixels - stride, width, row);
         size_t sparse = 0;
         adler = adler32_sparse(adler, row, row_length, &sparse);
@@ -197,7 +209,7 @@ static void write_failed(pr_error *error, int saved) {
     snprintf(error->message, sizeof error->message, "Write Error: %s", strerror(saved ? saved : EIO));
 }
 
-pr_png_stream *pr_png_stream_open(const char *path, int width, int height, pr_error *error) {
+pr_png_stream *pr_png_stream_open(const char *path, int width, int height, int alpha, pr_error *error) {
     pr_png_stream *stream = calloc(1, sizeof *stream);
     if (stream == NULL) {
         snprintf(error->message, sizeof error->message, "out of memory");
@@ -214,7 +226,7 @@ pr_png_stream *pr_png_stream_open(const char *path, int width, int height, pr_er
     uint8_t ihdr[13];
     put32(ihdr, (uint32_t)width);
     put32(ihdr + 4, (uint32_t)height);
-    ihdr[8] = 8; ihdr[9] = 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0; /* 8-bit RGB */
+    ihdr[8] = 8; ihdr[9] = alpha ? 6 : 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0; /* 8-bit RGB(A) */
     static const uint8_t zlib_header[2] = { 0x78, 0x9C };
     errno = 0;
     if (fwrite(signature, 1, 8, stream->file) != 8 || write_chunk(stream->file, "IHDR", ihdr, 13) != 0

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 
 extension Option {
     /// `--threshold T`: pixelmatch's color threshold, for `pinrender diff` and a manifest.
@@ -20,8 +21,8 @@ extension Option<DiffJob> {
     /// `-o, --output DIFF.png`
     public static var output: Self {
         Option("-o", "--output", value: "DIFF.png", help: """
-            the expected image faded to gray with differing pixels red (actual
-            darker) or green (lighter) and anti-aliasing yellow
+            the expected image faded to gray, differing pixels red and
+            anti-aliasing yellow (pixelmatch's diff image)
             """, isPath: true) { text, job in
             job.output = text
         }
@@ -54,6 +55,62 @@ extension Option<DiffJob> {
         }
     }
 
+    /// `--alpha A`: pixelmatch's `alpha`.
+    public static var alpha: Self {
+        Option("--alpha", value: "A", help: "opacity of the faded expected image in the diff image, 0 to 1 (default 0.1)") { text, job in
+            job.options.alpha = try OptionValue.number(text, needs: "a number from 0 to 1") { (0...1).contains($0) }
+        }
+    }
+
+    /// `--diff-color R,G,B`: pixelmatch's `diffColor`.
+    public static var diffColor: Self {
+        Option("--diff-color", value: "R,G,B", help: "differing pixels in the diff image (default 255,0,0)") { text, job in
+            job.options.diffColor = try color(text)
+        }
+    }
+
+    /// `--diff-color-alt R,G,B`: pixelmatch's `diffColorAlt`.
+    public static var diffColorAlt: Self {
+        Option("--diff-color-alt", value: "R,G,B", help: """
+            differing pixels that are darker in ACTUAL, to tell added ink from
+            removed (default: --diff-color)
+            """) { text, job in
+            job.options.diffColorAlt = try color(text)
+        }
+    }
+
+    /// `--aa-color R,G,B`: pixelmatch's `aaColor`.
+    public static var aaColor: Self {
+        Option("--aa-color", value: "R,G,B", help: "anti-aliased pixels in the diff image (default 255,255,0)") { text, job in
+            job.options.aaColor = try color(text)
+        }
+    }
+
+    /// `--diff-mask`: pixelmatch's `diffMask`.
+    public static var diffMask: Self {
+        Option("--diff-mask", help: "the diff image shows differing pixels alone, over transparency") { _, job in
+            job.options.diffMask = true
+        }
+    }
+
+    /// `--background white|checkerboard`: what translucent pixels are compared over.
+    public static var background: Self {
+        Option("--background", value: "white|checkerboard", help: """
+            what translucent pixels are blended over when compared: white
+            (pixelmatch 5 and 6, the default) or checkerboard (pixelmatch 7)
+            """) { text, job in
+            job.options.background = try OptionValue.choice(text, of: ImageDiff.Background.self)
+        }
+    }
+
+    private static func color(_ text: String) throws -> ImageDiff.RGB {
+        let channels = try OptionValue.numbers(text, count: 3, needs: "R,G,B, each a whole number from 0 to 255")
+        guard channels.allSatisfy({ $0 == $0.rounded() && (0...255).contains($0) }) else {
+            throw OptionProblem.predicate("needs R,G,B, each a whole number from 0 to 255")
+        }
+        return ImageDiff.RGB(UInt8(channels[0]), UInt8(channels[1]), UInt8(channels[2]))
+    }
+
     /// `--composite`
     public static var composite: Self {
         Option("--composite", help: "-o shows expected | actual | diff side by side") { _, job in
@@ -80,11 +137,15 @@ extension OptionGroup<DiffJob> {
     /// How two images are compared, the budgets, and the diff image.
     public static var comparison: Self {
         OptionGroup(title: "OPTIONS", options: [.output, .threshold(\.options.threshold), .maxDiffPixels(\.maxDiffPixels),
-                                                .maxDiffRatio, .ignore, .includeAA, .composite, .dpi, .maxPixels]) { given, job in
+                                                .maxDiffRatio, .ignore, .includeAA, .composite, .alpha, .diffColor,
+                                                .diffColorAlt, .aaColor, .diffMask, .background, .dpi, .maxPixels]) { given, job in
             // A ratio alone is the only budget.
             if given.contains("--max-diff-ratio") && !given.contains("--max-diff-pixels") { job.maxDiffPixels = .max }
             if job.composite && job.output == nil {
                 throw OptionProblem.statement("\(given.name("--composite")) needs \(given.name("-o")) DIFF.png")
+            }
+            if job.composite && job.options.diffMask {
+                throw OptionProblem.statement("\(given.name("--diff-mask")) is a diff image alone: it does not go with \(given.name("--composite"))")
             }
         }
     }

@@ -1,14 +1,20 @@
 /// The per-pixel arithmetic of ``ImageDiff``: YIQ distances and the anti-aliasing test.
 /// The buffers hold the images' rows from `firstRow` on; `height` is the whole image's.
+/// Translucent pixels are blended over white, or over pixelmatch 7.x's checkerboard.
 struct PixelPair {
     let a: UnsafeBufferPointer<UInt8>
     let b: UnsafeBufferPointer<UInt8>
     let width: Int
     let height: Int
     let firstRow: Int
+    let checkerboard: Bool
 
     /// Where pixel (x, y) of the image starts in the buffers.
     @inline(__always) func index(_ x: Int, _ y: Int) -> Int { ((y - firstRow) * width + x) * 4 }
+
+    /// Where pixel (x, y) starts in the whole image's bytes: what the checkerboard's colour
+    /// under it depends on.
+    @inline(__always) func position(_ x: Int, _ y: Int) -> Int { (y * width + x) * 4 }
 
     /// A channel blended over white by its alpha.
     @inline(__always) static func blend(_ c: UInt8, _ alpha: Double) -> Double {
@@ -19,7 +25,15 @@ struct PixelPair {
         r * 0.29889531 + g * 0.58662247 + b * 0.11448223
     }
 
-    /// The squared YIQ distance, negative when the second pixel is darker.
+    /// The squared YIQ distance, negative when the second pixel is darker (with `yOnly`, the
+    /// difference of brightness); `k` is the first pixel's ``position(_:_:)``.
+    @inline(__always) func colorDelta(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ q: UnsafeBufferPointer<UInt8>, _ j: Int,
+                                      at k: Int, yOnly: Bool = false) -> Double {
+        checkerboard ? Self.checkerboardDelta(p, i, q, j, at: k, yOnly: yOnly) : Self.colorDelta(p, i, q, j, yOnly: yOnly)
+    }
+
+    /// ``colorDelta(_:_:_:_:at:yOnly:)`` over white, as pixelmatch 5.x and 6.x: each pixel
+    /// blended, then the difference.
     static func colorDelta(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ q: UnsafeBufferPointer<UInt8>, _ j: Int,
                            yOnly: Bool = false) -> Double {
         let a1 = Double(p[i + 3]) / 255, a2 = Double(q[j + 3]) / 255
@@ -29,6 +43,33 @@ struct PixelPair {
         if yOnly { return dy }
         let di = (r1 * 0.59597799 - g1 * 0.27417610 - b1 * 0.32180189) - (r2 * 0.59597799 - g2 * 0.27417610 - b2 * 0.32180189)
         let dq = (r1 * 0.21147017 - g1 * 0.52261711 + b1 * 0.31114694) - (r2 * 0.21147017 - g2 * 0.52261711 + b2 * 0.31114694)
+        let delta = 0.5053 * dy * dy + 0.299 * di * di + 0.1957 * dq * dq
+        return dy > 0 ? -delta : delta
+    }
+
+    /// ``colorDelta(_:_:_:_:at:yOnly:)`` over pixelmatch 7.x's background: a colour that
+    /// depends on the position `k`, dark or light in each channel, under the difference of
+    /// the two pixels weighted by their alphas. The channels' patterns follow pixelmatch's
+    /// arithmetic, 32-bit truncation included.
+    static func checkerboardDelta(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ q: UnsafeBufferPointer<UInt8>, _ j: Int,
+                                  at k: Int, yOnly: Bool) -> Double {
+        let a1 = Double(p[i + 3]), a2 = Double(q[j + 3])
+        var dr = Double(p[i]) - Double(q[j]), dg = Double(p[i + 1]) - Double(q[j + 1]), db = Double(p[i + 2]) - Double(q[j + 2])
+        let da = a1 - a2
+        if dr == 0 && dg == 0 && db == 0 && da == 0 { return 0 }
+        if a1 < 255 || a2 < 255 {
+            func light(_ divisor: Double) -> Double {
+                Double(Int32(truncatingIfNeeded: Int64(Double(k) / divisor)) % 2)
+            }
+            let rb = 48 + 159 * Double(k % 2), gb = 48 + 159 * light(1.618033988749895), bb = 48 + 159 * light(2.618033988749895)
+            dr = (Double(p[i]) * a1 - Double(q[j]) * a2 - rb * da) / 255
+            dg = (Double(p[i + 1]) * a1 - Double(q[j + 1]) * a2 - gb * da) / 255
+            db = (Double(p[i + 2]) * a1 - Double(q[j + 2]) * a2 - bb * da) / 255
+        }
+        let dy = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
+        if yOnly { return dy }
+        let di = dr * 0.59597799 - dg * 0.2741761 - db * 0.32180189
+        let dq = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694
         let delta = 0.5053 * dy * dy + 0.299 * di * di + 0.1957 * dq * dq
         return dy > 0 ? -delta : delta
     }
@@ -45,7 +86,7 @@ struct PixelPair {
         // Columns outer, rows inner: ties for darkest and brightest go to the first found.
         for nx in x0...x2 {
             for ny in y0...y2 where nx != x || ny != y {
-                let delta = Self.colorDelta(image, center, image, index(nx, ny), yOnly: true)
+                let delta = colorDelta(image, center, image, index(nx, ny), at: position(x, y), yOnly: true)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }
@@ -83,18 +124,18 @@ struct PixelPair {
         return false
     }
 
-    /// The expected pixel at `i` as faded gray at `o` in the diff image.
-    func gray(_ image: UnsafeBufferPointer<UInt8>, _ i: Int, into output: inout [UInt8], at o: Int) {
-        let alpha = Double(image[i + 3]) / 255
-        let luma = Self.y(Self.blend(image[i], alpha), Self.blend(image[i + 1], alpha), Self.blend(image[i + 2], alpha))
-        let value = UInt8(max(0, min(255, 255 + (luma - 255) * 0.1)))
-        Self.put(&output, o, value, value, value)
+    /// The expected pixel at `i` as gray at `o` in the diff image, as pixelmatch fades it:
+    /// its brightness at `alpha` times its own opacity over white.
+    func gray(_ image: UnsafeBufferPointer<UInt8>, _ i: Int, alpha: Double, into output: inout [UInt8], at o: Int) {
+        let luma = Self.y(Double(image[i]), Double(image[i + 1]), Double(image[i + 2]))
+        let value = UInt8(max(0, min(255, 255 + (luma - 255) * alpha * Double(image[i + 3]) / 255)))
+        Self.put(&output, o, ImageDiff.RGB(value, value, value))
     }
 
-    @inline(__always) static func put(_ output: inout [UInt8], _ i: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
-        output[i] = r
-        output[i + 1] = g
-        output[i + 2] = b
+    @inline(__always) static func put(_ output: inout [UInt8], _ i: Int, _ color: ImageDiff.RGB) {
+        output[i] = color.r
+        output[i + 1] = color.g
+        output[i + 2] = color.b
         output[i + 3] = 255
     }
 }

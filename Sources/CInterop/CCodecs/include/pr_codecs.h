@@ -30,9 +30,9 @@ int pr_png_read_info(const uint8_t *bytes, size_t length, pr_image_info *info, p
 int pr_png_decode(const uint8_t *bytes, size_t length, int kx, int ky, uint8_t *pixels,
                   int stride, pr_error *error);
 
-/* A PNG read a few rows at a time, top to bottom, in premultiplied ARGB32: memory holds
-   the rows asked for, not the image (except an interlaced one, whose rows are known only
-   at the end: it is decoded whole at the first read). */
+/* A PNG read a few rows at a time, top to bottom, as straight (not premultiplied) B, G, R,
+   A bytes, as stored: memory holds the rows asked for, not the image (except an interlaced
+   one, whose rows are known only at the end: it is decoded whole at the first read). */
 typedef struct pr_png_rows pr_png_rows;
 
 /* Reads the header into `info`; NULL on failure. The bytes must outlive the reader. */
@@ -60,21 +60,22 @@ typedef struct {
     size_t raw_length;  /* bytes of filtered rows */
 } pr_png_stripe;
 
-/* Deflates `count` rows of RGB24 pixels: the first with the Sub filter, the others with Up,
-   so that a stripe refers to nothing outside itself. `last` marks the image's last stripe.
-   Free the stripe with pr_png_stripe_free. */
-int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride,
+/* Deflates `count` rows of B, G, R, unused pixels (`alpha`: B, G, R, A, written as RGBA):
+   the first with the Sub filter, the others with Up, so that a stripe refers to nothing
+   outside itself. `last` marks the image's last stripe. Free the stripe with
+   pr_png_stripe_free. */
+int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride, int alpha,
                           int level, int last, pr_png_stripe *stripe, pr_error *error);
 
 void pr_png_stripe_free(pr_png_stripe *stripe);
 
-/* A PNG of `width` x `height` written to its file as its stripes come, top to bottom, with
-   no time stamp: open writes the header, each append one stripe's data (in the file when
+/* A PNG of `width` x `height` (8-bit RGB, or RGBA with `alpha`) written to its file as its
+   stripes come, top to bottom, with no time stamp: open writes the header, each append one stripe's data (in the file when
    it returns), finish the checksum and the end, and closes the file. Free it with
    pr_png_stream_close (which closes the file if finish was not reached). */
 typedef struct pr_png_stream pr_png_stream;
 
-pr_png_stream *pr_png_stream_open(const char *path, int width, int height, pr_error *error);
+pr_png_stream *pr_png_stream_open(const char *path, int width, int height, int alpha, pr_error *error);
 
 int pr_png_stream_append(pr_png_stream *stream, const pr_png_stripe *stripe, pr_error *error);
 

@@ -4,9 +4,7 @@ import PinRenderCore
 
 /// `pinrender render`: parses arguments into ``RenderOptions`` and runs the job.
 enum RenderCommand: Command {
-    static let parser = OptionParser<RenderOptions>(command: "render", groups: [
-        .document, .pages, .pinsSource, .outputs, .threads, .size, .drawing, .device, .view,
-    ])
+    static let parser = OptionParser<RenderOptions>.render(command: "render")
 
     static var help: String {
         """

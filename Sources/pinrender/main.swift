@@ -18,6 +18,7 @@ USAGE
   pinrender diff EXPECTED ACTUAL [-o DIFF.png] [--json]   compare renders (exit 1 when different)
   pinrender snapshot MANIFEST.json [--record MODE]        snapshot tests of render cases
   pinrender cluster PINS [--zoom Z] [--json]              clusters per zoom
+  pinrender batch MANIFEST.jsonl [--shard I/N]            every line of a manifest, resumably
   pinrender --version
   pinrender COMMAND --help                               details and examples
 
@@ -55,6 +56,7 @@ func main() -> Int32 {
     let commands: [String: any Command.Type] = [
         "render": RenderCommand.self, "preview": PreviewCommand.self, "devices": DevicesCommand.self,
         "diff": DiffCommand.self, "snapshot": SnapshotCommand.self, "cluster": ClusterCommand.self,
+        "batch": BatchCommand.self,
     ]
     do {
         switch words.first {

@@ -80,6 +80,12 @@ enum BatchCommand: Command {
         for result in results where result.status == .failed {
             FileHandle.standardError.write(Data("pinrender: line \(result.line) (\(result.output)): \(result.error ?? "")\n".utf8))
         }
+        // Warnings go to the results file when there is one, else to standard error.
+        if request.results == nil {
+            for result in results {
+                for warning in result.warnings { warn("line \(result.line) (\(result.output)): \(warning)") }
+            }
+        }
         let count = { (status: BatchJob.Result.Status) in results.filter { $0.status == status }.count }
         let share = shard == .whole ? "" : " (shard \(shard): \(results.count) of \(job.manifest.lines.count) lines)"
         print("batch: \(count(.done)) done, \(count(.skipped)) skipped, \(count(.failed)) failed\(share)")

@@ -73,6 +73,9 @@ import PinRender
         let results = try project.results("r1.jsonl")
         #expect(Set(results.map { $0["line"] as? Int }) == Set((1...6).map { Optional($0) }))
         #expect(results.allSatisfy { $0["status"] as? String == "done" })
+        // The sample's pins lie on pages 1 to 4: the PNG of one page warns of the others'.
+        let warned = results.first { $0["output"] as? String == "out/plan-0.png" }?["warnings"] as? [String]
+        #expect(warned?.contains { $0.contains("on pages not rendered") } == true, "\(String(describing: warned))")
         for index in 0..<6 {
             let output = project.path(project.lines[index]["output"] as! String)
             #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == (try project.renderAlone(index)),

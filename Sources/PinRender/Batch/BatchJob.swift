@@ -38,12 +38,15 @@ public struct BatchJob: Sendable {
         public var seconds: Double
         /// The files written (none when skipped or failed).
         public var files: [String]
+        /// What the render noticed (pins on pages not rendered, ...).
+        public var warnings: [String] = []
 
         /// The result as one line of JSON.
         public var json: String {
             var fields = ["\"line\":\(line)", "\"output\":\(BatchManifest.quoted(output))", "\"status\":\"\(status.rawValue)\"",
                           "\"seconds\":\((seconds * 1000).rounded() / 1000)"]
             if !files.isEmpty { fields.append("\"files\":[\(files.map(BatchManifest.quoted).joined(separator: ","))]") }
+            if !warnings.isEmpty { fields.append("\"warnings\":[\(warnings.map(BatchManifest.quoted).joined(separator: ","))]") }
             if let error { fields.append("\"error\":\(BatchManifest.quoted(error))") }
             return "{" + fields.joined(separator: ",") + "}"
         }
@@ -87,6 +90,7 @@ public struct BatchJob: Sendable {
                 job.overrun = overrun
                 let report = try job.run()
                 result.files = report.files
+                result.warnings = report.warnings
                 if let digest {
                     var sizes: [String: Int] = [:]
                     for file in report.files {

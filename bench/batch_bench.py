@@ -55,7 +55,7 @@ def main():
             run()
             times[name].append(time.monotonic() - start)
     base = statistics.median(times["shell loop of 200 `pinrender render`"])
-    print("\n## pinrender batch: 200 A1 pages to PNG at 50 dpi (200 pins each)\n")
+    print("\n## pinrender batch: 200 A1 pages to PNG at 50 dpi (pages 1-20 ten times; 200 pins on page 1)\n")
     print("| run | median time | spread (min-max) | shell loop / run |")
     print("|---|---:|---:|---:|")
     for name, values in times.items():

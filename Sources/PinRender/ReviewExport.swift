@@ -58,7 +58,7 @@ struct ReviewExport {
         for page in summary {
             try deadline.step("drawing the comment summary")
             canvas.beginPDFPage(size: SummaryLayout.pageSize)
-            try canvas.draw(page.scene, theme: options.theme)
+            try canvas.draw(page.scene, theme: options.theme, tagsText: true)
             try canvas.finishPDFPage()
         }
         try canvas.finishDocument()
@@ -87,6 +87,10 @@ struct ReviewExport {
             try assembler.appendPages((pages.count + 1)...(pages.count + summary.count), of: overlay)
         } else {
             assembler = try readBack { try PDFAssembler(path: drawn, password: nil) }
+        }
+        // Copying the summary's text gives it as written (emoji, right-to-left words).
+        for (index, page) in summary.enumerated() {
+            try assembler.setActualText(page: pages.count + 1 + index, texts: page.scene.texts.map(\.text))
         }
         try addComments(threads, annotations: annotations, bookmarks: bookmarks, to: assembler)
         try deadline.step("writing \(name)")

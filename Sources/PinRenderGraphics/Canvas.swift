@@ -156,10 +156,10 @@ public class Canvas {
     }
 
     /// Draws a scene in a theme's colors, its origin at `origin`: markers, then tooltips.
-    public func draw(_ scene: Scene, theme: Theme, origin: CGPoint = .zero) throws {
+    public func draw(_ scene: Scene, theme: Theme, origin: CGPoint = .zero, tagsText: Bool = false) throws {
         cairo_save(cr)
         cairo_translate(cr, origin.x, origin.y)
-        SceneDrawer(cr: cr, text: text, theme: theme).draw(scene)
+        SceneDrawer(cr: cr, text: text, theme: theme, tagsText: tagsText).draw(scene)
         cairo_restore(cr)
         try check("drawing the pins of page \(scene.page)")
     }

@@ -7,6 +7,10 @@ struct SceneDrawer {
     let cr: OpaquePointer
     let text: TextSetter
     let theme: Theme
+    /// Each of the scene's text blocks is a marked-content span of its own in a PDF (Cairo's
+    /// `Span` tag), in the order of ``Scene/texts``, so that its text as written can be given
+    /// to it afterwards (``PDFAssembler/setActualText(page:texts:)``).
+    var tagsText = false
 
     func draw(_ scene: Scene) {
         // Only what reaches the area being drawn (a stripe of a tall image, say).
@@ -26,7 +30,11 @@ struct SceneDrawer {
             draw(indicator, strokes)
         }
         // A text block's height is Pango's to say; one that starts a line below the area is out.
-        for block in scene.texts where block.y - block.style.size <= area.maxY { draw(block) }
+        for block in scene.texts where block.y - block.style.size <= area.maxY {
+            if tagsText { cairo_tag_begin(cr, "Span", "") }
+            draw(block)
+            if tagsText { cairo_tag_end(cr, "Span") }
+        }
         for tooltip in scene.tooltips where area.intersects(tooltip.bounds(strokes).cgRect) { draw(tooltip, strokes) }
         if let panel = scene.panel { draw(panel) }
         cairo_restore(cr)

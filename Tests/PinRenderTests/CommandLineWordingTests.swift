@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinRenderCore
 
 /// What the command line says when it is asked for help or given something wrong, as a
 /// new user meets it (issue 15): the real binary, its exit status and its one line.
@@ -40,5 +41,47 @@ import Testing
         #expect(render.status == 2 && render.stderr.hasPrefix("pinrender: --device: unknown device"), "\(render.stderr)")
         #expect(render.stderr.contains("did you mean ipad-mini@landscape?"), "\(render.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    /// A value that cannot be read deep inside a layout file is named as the other messages
+    /// name fields (`pages[0].markers[0].x`), in one line, not as Foundation's description of
+    /// the error; a manifest that is not JSON says so in one line.
+    @Test func aFieldDeepInAFileIsNamedWithIndexes() throws {
+        let dir = try Support.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let manifest = dir.appendingPathComponent("m.json")
+        try Data(#"{"cases": [{"name": "a", "canvas": "10x10", "pins": "p.json"}"#.utf8).write(to: manifest)
+        let snapshot = try Support.pinrender(["snapshot", manifest.path])
+        #expect(snapshot.status == 2 && snapshot.stderr == "pinrender: \(manifest.path): not a snapshot manifest: The given data was not valid JSON.\n",
+                "\(snapshot.stderr)")
+
+        let good = dir.appendingPathComponent("good.json"), bad = dir.appendingPathComponent("bad.json")
+        #expect(try Support.pinsrenderOK(["render", "--canvas", "390x844", "--pins", Support.path("samples/pins/screenshot.json"),
+                                           "-o", dir.appendingPathComponent("s.png").path, "--layout-json", good.path]))
+        var root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: good)) as? [String: Any])
+        var pages = try #require(root["pages"] as? [[String: Any]])
+        var markers = try #require(pages[0]["markers"] as? [[String: Any]])
+        markers[0]["x"] = "left"
+        pages[0]["markers"] = markers
+        root["pages"] = pages
+        try JSONSerialization.data(withJSONObject: root).write(to: bad)
+        #expect(try Support.pinrender(["diff", "--layout", good.path, good.path]).status == 0)
+        let diff = try Support.pinrender(["diff", "--layout", good.path, bad.path])
+        #expect(diff.status == 2 && diff.stderr.hasPrefix("pinrender: \(bad.path): pages[0].markers[0].x: "), "\(diff.stderr)")
+        #expect(!diff.stderr.contains("Index"), "\(diff.stderr)")
+    }
+
+    /// Foundation's index keys (`Index 0`, as older toolchains also print them) become `[0]`;
+    /// a field named like one stays a field.
+    @Test func codingPathsAreWrittenWithIndexes() {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int?
+            init(stringValue: String) { self.stringValue = stringValue }
+            init(intValue: Int) { (self.stringValue, self.intValue) = ("Index \(intValue)", intValue) }
+        }
+        #expect(InputError.location([Key(stringValue: "cases"), Key(intValue: 0), Key(stringValue: "pins")]) == "cases[0].pins")
+        #expect(InputError.location([Key(intValue: 2), Key(stringValue: "Index 1")]) == "[2].Index 1")
+        #expect(InputError.location([]) == "")
     }
 }

@@ -84,4 +84,19 @@ import PinRenderCore
         #expect(InputError.location([Key(intValue: 2), Key(stringValue: "Index 1")]) == "[2].Index 1")
         #expect(InputError.location([]) == "")
     }
+
+    /// A pin `number` too large to be a pin's number is printed as an integer, as written
+    /// (2^63 was "found 9.223372036854776e+18"); a fraction is printed as it is.
+    @Test func aTooLargePinNumberIsPrintedAsAnInteger() throws {
+        let dir = try Support.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pins = dir.appendingPathComponent("pins.json")
+        for (number, message) in [("9223372036854775808", "pins[0].number: 9223372036854775808 is too large (at most 999999999999999)"),
+                                  ("-1000000000000000", "pins[0].number: -1000000000000000 is below 0"),
+                                  ("2.5", "pins[0].number: expected a whole number, found 2.5")] {
+            try Data(#"[{"id": "a", "contentId": "c", "relativeX": 0.5, "relativeY": 0.5, "authorId": "u", "createdAt": "2026-11-02T09:00:00Z", "text": "t", "resolved": false, "parentId": null, "number": \#(number)}]"#.utf8).write(to: pins)
+            let run = try Support.pinrender(["render", "--canvas", "100x100", "--pins", pins.path, "-o", dir.appendingPathComponent("o.png").path])
+            #expect(run.status == 2 && run.stderr == "pinrender: \(pins.path): \(message)\n", "\(run.stderr)")
+        }
+    }
 }

@@ -99,4 +99,33 @@ import PinRenderCore
             #expect(run.status == 2 && run.stderr == "pinrender: \(pins.path): \(message)\n", "\(run.stderr)")
         }
     }
+
+    /// `--content-id` that no pin has still renders (the page without pins), but says so in
+    /// one warning naming the id and the ids there are, a long list shortened.
+    @Test func aContentIdWithoutPinsIsWarnedAbout() throws {
+        let dir = try Support.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("o.png").path
+        let few = try Support.pinrender(["render", "--canvas", "390x844", "--pins", Support.path("samples/pins/screenshot.json"),
+                                         "--content-id", "screenshots", "-o", out])
+        #expect(few.status == 0, "\(few.stderr)")
+        #expect(few.stderr == "pinrender: warning: --content-id \"screenshots\" matches none of the 5 pins of "
+                + "\(Support.path("samples/pins/screenshot.json")) (their contentId: screenshot)\n", "\(few.stderr)")
+        let matching = try Support.pinrender(["render", "--canvas", "390x844", "--pins", Support.path("samples/pins/screenshot.json"),
+                                              "--content-id", "screenshot", "-o", out])
+        #expect(matching.status == 0 && matching.stderr.isEmpty, "\(matching.stderr)")
+
+        let long = String(repeating: "x", count: 200)
+        let pins = (0..<40).map { index in
+            ["id": "p\(index)", "contentId": "\(long)-\(index)", "relativeX": 0.5, "relativeY": 0.5, "authorId": "u",
+             "createdAt": "2026-11-02T09:00:00Z", "text": "t", "resolved": false] as [String: Any]
+        }
+        let many = dir.appendingPathComponent("many.json")
+        try JSONSerialization.data(withJSONObject: pins).write(to: many)
+        let run = try Support.pinrender(["render", "--canvas", "390x844", "--pins", many.path, "--content-id", "doc", "-o", out])
+        let lines = run.stderr.split(separator: "\n")
+        #expect(run.status == 0 && lines.count == 1 && lines[0].count < 400, "\(run.stderr)")
+        #expect(lines.first?.contains("--content-id \"doc\" matches none of the 40 pins") == true, "\(run.stderr)")
+        #expect(lines.first?.hasSuffix("and 37 more)") == true, "\(run.stderr)")
+    }
 }

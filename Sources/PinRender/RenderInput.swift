@@ -34,13 +34,25 @@ struct RenderInput {
         var warnings = document.warnings
         let contentIds = Set(pins.map(\.contentId))
         if let wanted = options.contentId {
+            if !pins.isEmpty && !contentIds.contains(wanted) {
+                warnings.append("--content-id \"\(wanted)\" matches none of the \(pins.count) pins of \(pinsName) "
+                                + "(their contentId: \(Self.list(contentIds)))")
+            }
             pins = pins.filter { $0.contentId == wanted }
         } else if contentIds.count > 1 {
-            warnings.append("the pins belong to \(contentIds.count) contents (\(contentIds.sorted().joined(separator: ", "))); drawing all of them: pick one with --content-id")
+            warnings.append("the pins belong to \(contentIds.count) contents (\(Self.list(contentIds))); drawing all of them: pick one with --content-id")
         }
         let (threads, threadWarnings) = try ThreadBuilder(source: pinsName).build(pins)
         self.threads = threads
         self.warnings = warnings + threadWarnings.map { "\(pinsName): \($0)" }
+    }
+
+    /// Content ids for a one-line message: sorted, the first three, each cut at 40
+    /// characters, then how many more.
+    static func list(_ ids: Set<String>) -> String {
+        let sorted = ids.sorted()
+        let shown = sorted.prefix(3).map { $0.count > 40 ? $0.prefix(39) + "…" : $0 }
+        return (shown + (sorted.count > 3 ? ["and \(sorted.count - 3) more"] : [])).joined(separator: ", ")
     }
 
     /// The page layout the options ask for, measuring text with Pango.

@@ -9,8 +9,9 @@ import PinRenderGraphics
 ///     let report = try RenderJob(options: options).run()
 public struct RenderJob: Sendable {
     public var options: RenderOptions
-    /// Called with (done, total) after each page.
-    public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Hears how far the job is: after each page (PNG pages, or the pages of a PDF export
+    /// drawn), or after each stripe of rows of a single PNG page; one call at a time.
+    public var progress: (@Sendable (RenderProgress) -> Void)?
     /// Ends the process when ``RenderOptions/timeout`` passes inside a step that cannot be
     /// interrupted (Poppler drawing a page, qpdf writing the PDF), after the temporary files
     /// are removed, with the error to report. Without it, the limit is checked between steps
@@ -24,7 +25,7 @@ public struct RenderJob: Sendable {
         public var scenes: [Scene]
     }
 
-    public init(options: RenderOptions, progress: (@Sendable (Int, Int) -> Void)? = nil) {
+    public init(options: RenderOptions, progress: (@Sendable (RenderProgress) -> Void)? = nil) {
         self.options = options
         self.progress = progress
     }
@@ -80,12 +81,11 @@ public struct RenderJob: Sendable {
             let scratch = try outputs.scratchDirectory()
             let temporary = outputs.temporaryPath(for: options.output)
             let export = try ReviewExport(input: input, options: options, layout: RenderInput.layout(options),
-                                          pages: pages.sorted(), deadline: deadline)
+                                          pages: pages.sorted(), deadline: deadline, progress: progress)
                 .write(to: temporary, name: options.output, scratch: scratch)
             (scenes, bookmarks) = (export.scenes, export.bookmarks)
             warnings += export.warnings
             files.append(options.output)
-            progress?(pages.count, pages.count)
         }
         if kind == .png {
             // Paths first (OutputFiles is not shared between threads), then the pages on
@@ -129,19 +129,20 @@ public struct RenderJob: Sendable {
         let opener = document.opener(password: options.password)
         let first = Exclusive(document)
         if targets.count == 1, let target = targets.first {
-            let scene = try deadline.during("drawing page \(target.page)") {
+            let progress = self.progress
+            return [try deadline.during("drawing page \(target.page)") {
                 try renderPNGPage(target.page, layout: RenderInput.layout(options), threads: byPage[target.page] ?? [],
-                                  to: target.temporary, name: target.path, workers: cores, checkpoint: deadline.check) { worker in
+                                  to: target.temporary, name: target.path, workers: cores, checkpoint: deadline.check,
+                                  progress: { progress?(RenderProgress(.stripe, done: $0, total: $1)) }) { worker in
                     worker == 0 ? first : Exclusive(try opener.open())
                 }
-            }
-            progress?(1, 1)
-            return [scene]
+            }]
         }
+        let progress = self.progress
         // The first failure in page order is the one reported.
         return try WorkerPool(workers: cores).map(targets.count, context: { worker in
             (document: worker == 0 ? first : Exclusive(try opener.open()), layout: RenderInput.layout(options))
-        }, onDone: progress) { context, index in
+        }, onDone: { progress?(RenderProgress(.page, done: $0, total: $1)) }) { context, index in
             let target = targets[index]
             return try deadline.during("drawing page \(target.page)") {
                 try renderPNGPage(target.page, layout: context.layout, threads: byPage[target.page] ?? [],
@@ -180,9 +181,10 @@ public struct RenderJob: Sendable {
 
     /// One PNG page: the page, its pins, the thread panel when asked; a device screen with
     /// --device. Drawn in stripes by `workers` workers, each with the document `document`
-    /// gives it, `checkpoint` run before each stripe.
+    /// gives it, `checkpoint` run before each stripe, `progress` told of each stripe written.
     private func renderPNGPage(_ page: Int, layout: PageLayout, threads: [CommentThread], to temporary: String,
                                name: String, workers: Int, checkpoint: @Sendable () throws -> Void,
+                               progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
                                document: @Sendable (Int) throws -> Exclusive<SourceDocument>) throws -> Scene {
         let first = try document(0)
         let (content, unitsPerInch) = try first.use { (try $0.contentSize(page: page), $0.unitsPerInch) }
@@ -199,7 +201,7 @@ public struct RenderJob: Sendable {
         if options.threadsPanel { scene = layout.addingPanel(to: scene, threads: threads) }
         let size = scene.drawnSize, drawn = scene
         try StripedPNG.write(width: Int(size.width), height: Int(size.height), workers: workers,
-                             to: temporary, name: name, checkpoint: checkpoint,
+                             to: temporary, name: name, checkpoint: checkpoint, progress: progress,
                              worker: { $0 == 0 ? first : try document($0) }) { canvas, source in
             try source.use { try $0.draw(drawn, on: canvas, theme: options.theme) }
         }

@@ -14,6 +14,8 @@ struct ReviewExport {
     var pages: [Int]
     /// The job's time limit, checked between pages, comments and files.
     var deadline: Deadline
+    /// Hears of each page drawn.
+    var progress: (@Sendable (RenderProgress) -> Void)?
 
     /// Writes the export to `path` and returns its plan (the scenes of the pages and the
     /// bookmarks) and what qpdf warned about the input (damage it repaired or could not read).
@@ -54,6 +56,7 @@ struct ReviewExport {
                 try input.document.draw(scene, on: canvas, theme: options.theme)
             }
             try canvas.finishPDFPage()
+            progress?(RenderProgress(.page, done: index + 1, total: scenes.count))
         }
         for page in summary {
             try deadline.step("drawing the comment summary")

@@ -31,10 +31,14 @@ enum SummaryFiles {
     }
 
     /// RFC 4180: a header, commas, fields quoted when they hold a comma, quote or line break.
+    /// A field of the comments' own text that a spreadsheet would read as a formula (it starts
+    /// with `=`, `+`, `-`, `@`, a tab or a carriage return) starts with `'` instead, as OWASP
+    /// advises against CSV injection: `=HYPERLINK(...)` is shown, not run.
     static func writeCSV(_ threads: [CommentThread], to path: String, name: String) throws {
         func field(_ text: String) -> String {
-            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+            let inert = text.unicodeScalars.first.map { "=+-@\t\r".unicodeScalars.contains($0) } == true ? "'" + text : text
+            return inert.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+                ? "\"" + inert.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : inert
         }
         var lines = ["number,id,page,status,author,createdAt,replies,text"]
         for row in rows(threads) {

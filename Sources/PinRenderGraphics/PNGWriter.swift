@@ -76,16 +76,21 @@ enum PNGWriter {
     /// takes the next stripe: the stripes, not the workers, fix the bytes. Each stripe goes to
     /// the file as soon as it and all above it are done; no more than `workers` stripes are
     /// ever being made or waiting for the file. `checkpoint` runs before each stripe; the
-    /// first failure, of a stripe, the file or `checkpoint`, stops the rest.
+    /// first failure, of a stripe, the file or `checkpoint`, stops the rest. `progress` hears
+    /// (stripes written, stripes) after each stripe goes to the file, one call at a time.
     static func write<Context>(width: Int32, height: Int32, workers: Int, to path: String, name: String,
                                checkpoint: @Sendable () throws -> Void = {},
+                               progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
                                context: @Sendable (Int) throws -> Context,
                                stripe makeStripe: @Sendable (Context, Range<Int>, Bool) throws -> Stripe) throws {
         let count = stripeCount(height: Int(height))
         let file = try Stream(path: path, width: width, height: height, name: name)
         let pool = WorkerPool(workers: min(workers, count))
         try pool.stream(count, window: pool.workers, context: context, checkpoint: checkpoint,
-                        deliver: { _, stripe in try file.append(stripe) }) { context, index in
+                        deliver: { index, stripe in
+                            try file.append(stripe)
+                            progress(index + 1, count)
+                        }) { context, index in
             try makeStripe(context, self.stripe(index, of: count, height: Int(height)), index == count - 1)
         }
         try file.finish()

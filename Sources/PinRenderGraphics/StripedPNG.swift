@@ -18,11 +18,14 @@ public enum StripedPNG {
     ///   - workers: how many stripes are drawn at once.
     ///   - checkpoint: runs before each stripe; what it throws stops the image (a time
     ///     limit, say). The file is then removed.
+    ///   - progress: hears (stripes written, stripes) after each stripe of an image of
+    ///     several, one call at a time.
     ///   - worker: makes what a worker draws with (one document handle per thread, say), on
     ///     the worker's own thread, with the worker's index (0 is the first).
     ///   - paint: draws the whole image on the canvas it is given.
     public static func write<Worker>(width: Int, height: Int, workers: Int, to path: String, name: String,
                                      checkpoint: @Sendable () throws -> Void = {},
+                                     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
                                      worker makeWorker: @Sendable (Int) throws -> Worker,
                                      paint: @Sendable (Canvas, Worker) throws -> Void) throws {
         let count = PNGWriter.stripeCount(height: height)
@@ -34,7 +37,7 @@ public enum StripedPNG {
             return
         }
         try PNGWriter.write(width: Int32(width), height: Int32(height), workers: workers, to: path, name: name,
-                            checkpoint: checkpoint, context: { index in
+                            checkpoint: checkpoint, progress: progress, context: { index in
             (worker: try makeWorker(index), canvas: try StripeCanvas(width: width, height: height, rows: PNGWriter.stripeRows))
         }) { context, rows, last in
             context.canvas.hold(rows: rows)

@@ -2,24 +2,63 @@ import Foundation
 import PinRender
 import PinRenderCore
 import PinRenderGraphics
+#if canImport(Testing)
+import Testing
+#endif
+import XCTest
 
-/// Image snapshot testing for Swift on Linux, in XCTest and Swift Testing alike: the check
-/// throws when the image differs from its reference, and a throwing test fails in both.
+/// Image snapshot testing for Swift on Linux, in XCTest and Swift Testing alike: a
+/// difference from the reference fails the test at the line of the call, as `#expect` and
+/// `XCTAssert` do (Swift Testing's issue, or XCTest's failure, with the caller's file and line).
 ///
 /// References live in `__Snapshots__/<TestFile>/<name>.png` beside the test file (with the
-/// layout JSON when given), as swift-snapshot-testing keeps them. The record mode comes
-/// from `record`, else `PINRENDER_RECORD`, else `missing`; under `CI` a missing reference
-/// fails. A mismatch writes expected, actual, diff and a report of which pins changed to
-/// `PINRENDER_ARTIFACTS` (default: a temporary directory) and names them in the error.
+/// layout JSON when given), as swift-snapshot-testing keeps them; exclude that folder from
+/// the test target (`exclude: ["__Snapshots__"]`). The record mode comes from `record`, else
+/// `PINRENDER_RECORD`, else `missing`; under `CI` a missing reference fails. A mismatch writes
+/// expected, actual, diff and a report of which pins changed to `PINRENDER_ARTIFACTS`
+/// (default: a temporary directory) and names them in the failure.
 ///
 ///     @Test func planPage() throws {
 ///         let (image, layout) = try renderSnapshot(RenderOptions(input: "plan.pdf", pins: "pins.json", output: ""))
-///         try assertSnapshot(of: image, layout: layout, named: "plan-page-1")
+///         assertSnapshot(of: image, layout: layout, named: "plan-page-1")
 ///     }
+///
+/// - Parameters:
+///   - image: the rendered pixels.
+///   - layout: the layout JSON, compared too when given (the report names moved pins).
+///   - name: the reference's file name, without `.png`.
+///   - record: the record mode; nil for `PINRENDER_RECORD` or `missing`.
+///   - threshold: pixelmatch's color threshold.
+///   - maxDiffPixels: differing pixels allowed.
+///   - fileID, filePath, line, column: where the failure is reported (the caller); `filePath`
+///     also places `__Snapshots__`.
 public func assertSnapshot(of image: PixelBuffer, layout: Data? = nil, named name: String,
                            record: SnapshotMode? = nil, threshold: Double = 0.1, maxDiffPixels: Int = 0,
-                           file: StaticString = #filePath) throws {
-    let test = URL(fileURLWithPath: "\(file)")
+                           fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+                           line: UInt = #line, column: UInt = #column) {
+    do {
+        try verifySnapshot(of: image, layout: layout, named: name, record: record, threshold: threshold,
+                           maxDiffPixels: maxDiffPixels, filePath: filePath)
+    } catch {
+        let message = "\(error)"
+        #if canImport(Testing)
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: message), sourceLocation: SourceLocation(
+                fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+            return
+        }
+        #endif
+        XCTFail(message, file: filePath, line: line)
+    }
+}
+
+/// The check behind ``assertSnapshot(of:layout:named:record:threshold:maxDiffPixels:fileID:filePath:line:column:)``,
+/// for callers that handle the outcome themselves: throws ``SnapshotError`` when the image
+/// differs from its reference, ``SnapshotRecorded`` when it recorded a missing one.
+public func verifySnapshot(of image: PixelBuffer, layout: Data? = nil, named name: String,
+                           record: SnapshotMode? = nil, threshold: Double = 0.1, maxDiffPixels: Int = 0,
+                           filePath: StaticString = #filePath) throws {
+    let test = URL(fileURLWithPath: "\(filePath)")
     let directory = test.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
         .appendingPathComponent(test.deletingPathExtension().lastPathComponent)
     let environment = ProcessInfo.processInfo.environment

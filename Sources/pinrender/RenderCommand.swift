@@ -33,13 +33,18 @@ enum RenderCommand: Command {
         guard try parser.parse(words, into: &options).isEmpty else {
             throw InputError.usage("render needs one INPUT document (or --canvas WxH)")
         }
-        let interactive = isatty(STDERR_FILENO) != 0
-        var job = RenderJob(options: options) { done, total in
-            guard interactive, total > 1 else { return }
-            FileHandle.standardError.write(Data("\rpage \(done)/\(total)\(done == total ? "\n" : "")".utf8))
+        let line = ProgressLine.onTerminal()
+        var job = RenderJob(options: options)
+        if let line { job.progress = { line.show($0) } }
+        job.overrun = { (error: LimitError) -> Never in
+            line?.finish()
+            endOnTimeout(error)
         }
-        job.overrun = endOnTimeout
-        let report = try job.run()
+        let report: RenderJob.Report
+        do {
+            defer { line?.finish() }
+            report = try job.run()
+        }
         for warning in report.warnings { warn(warning) }
         return 0
     }

@@ -4,6 +4,7 @@ import PinRenderCore
 
 /// The version `pinrender --version` prints.
 let version = "0.1.0"
+let versionLine = "pinrender \(version)"
 
 let mainHelp = """
 pinrender \(version): comment pins on PDF pages and images
@@ -59,18 +60,30 @@ func main() -> Int32 {
         "batch": BatchCommand.self,
     ]
     do {
+        func command(_ name: String) throws -> any Command.Type {
+            guard let command = commands[name] else { throw InputError.usage("unknown command \(name)") }
+            return command
+        }
         switch words.first {
-        case nil, "--help", "-h", "help":
+        case nil, "--help", "-h":
             print(mainHelp)
             return words.isEmpty ? 2 : 0
+        case "help":
+            // `pinrender help render` is `pinrender render --help`.
+            print(try words.dropFirst().first.map { try command($0).help } ?? mainHelp)
+            return 0
         case "--version":
-            print("pinrender \(version)")
+            print(versionLine)
             return 0
         case let name?:
-            guard let command = commands[name] else { throw InputError.usage("unknown command \(name)") }
+            let command = try command(name)
             let rest = Array(words.dropFirst())
             if rest.contains("--help") || rest.contains("-h") {
                 print(command.help)
+                return 0
+            }
+            if rest.contains("--version") {
+                print(versionLine)
                 return 0
             }
             return try command.run(rest)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XCTest
 import PinRender
 import PinRenderGraphics
 import PinSnapshot
@@ -94,7 +95,7 @@ import PinSnapshot
                                     output: "")
         options.size = .fit(width: 300, height: nil)
         let (image, layout) = try renderSnapshot(options)
-        try assertSnapshot(of: image, layout: layout, named: "screenshot-300", record: nil)
+        assertSnapshot(of: image, layout: layout, named: "screenshot-300", record: nil)
         // One marker shifted by 3 pixels fails, and the error names the pin.
         var moved = image.rgba
         let width = image.width
@@ -106,7 +107,46 @@ import PinSnapshot
         }
         let shifted = PixelBuffer(width: image.width, height: image.height, rgba: moved)
         #expect(throws: SnapshotError.self) {
-            try assertSnapshot(of: shifted, named: "screenshot-300", record: SnapshotMode.never)
+            try verifySnapshot(of: shifted, named: "screenshot-300", record: SnapshotMode.never)
         }
+    }
+
+    /// A failing snapshot is reported at the line that asserts it, in this file, as
+    /// `#expect` is (a thrown error was reported at the test, or `<EXPR>:0` by XCTest).
+    @Test func aFailureIsReportedAtTheCallersLine() {
+        let blank = PixelBuffer(width: 8, height: 8, rgba: [UInt8](repeating: 255, count: 8 * 8 * 4))
+        let line = #line + 2
+        withKnownIssue {
+            assertSnapshot(of: blank, named: "screenshot-300", record: .never)
+        } matching: { issue in
+            issue.sourceLocation?.fileID == #fileID && issue.sourceLocation?.line == line
+                && "\(issue)".contains("screenshot-300")
+        }
+    }
+}
+
+/// The same under XCTest: the failure carries the caller's file and line.
+final class SnapshotXCTestLocationTests: XCTestCase {
+    /// Failures caught instead of recorded, while `capturing`.
+    private var failures: [(description: String, file: String, line: Int)] = []
+    private var capturing = false
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+                                expected: Bool) {
+        guard capturing else {
+            return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+        failures.append((description, filePath, lineNumber))
+    }
+
+    func testAFailureIsReportedAtTheCallersLine() {
+        let blank = PixelBuffer(width: 8, height: 8, rgba: [UInt8](repeating: 255, count: 8 * 8 * 4))
+        capturing = true
+        let line = #line; assertSnapshot(of: blank, named: "screenshot-300", record: .never)
+        capturing = false
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.file, "\(#filePath)")
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertTrue(failures.first?.description.contains("screenshot-300") ?? false, "\(failures)")
     }
 }

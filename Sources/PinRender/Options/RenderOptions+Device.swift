@@ -62,12 +62,19 @@ extension OptionGroup<RenderOptions> {
 }
 
 extension OptionValue {
-    /// A device screen by name (see ``DevicePreset/screen(named:)``).
+    /// A device screen by name (see ``DevicePreset/screen(named:)``); an unknown name gets
+    /// the closest preset as a hint, its orientation kept (`iphone-16@landscape`: did you
+    /// mean iphone-15@landscape?).
     public static func screen(_ text: String) throws -> DevicePreset.Screen {
         do {
             return try DevicePreset.screen(named: text)
         } catch let error as InputError {
-            throw OptionProblem.statement(error.problem)
+            let parts = text.lowercased().split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            let names = DevicePreset.all.map(\.name)
+            let name = String(parts[0])
+            let hint = names.contains(name) ? nil : OptionSuggestion.closest(to: name, among: names)
+            let orientation = parts.count > 1 ? "@\(parts[1])" : ""
+            throw OptionProblem.statement(error.problem + (hint.map { "; did you mean \($0)\(orientation)?" } ?? ""))
         }
     }
 }

@@ -46,8 +46,10 @@ public struct SnapshotManifest {
         let root: FieldValue
         do {
             root = try JSONDecoder().decode(FieldValue.self, from: data)
-        } catch {
-            throw InputError(source: path, location: "", problem: "not a snapshot manifest (\(error))")
+        } catch let error as DecodingError {
+            var error = InputError(source: path, decoding: error)
+            error.problem = "not a snapshot manifest: \(error.problem)"
+            throw error
         }
         guard case .object(let fields) = root else {
             throw InputError(source: path, location: "", problem: "not a snapshot manifest: expected an object {\"cases\": [...]}")

@@ -32,8 +32,10 @@ public enum LayoutDiff {
         func decode(_ data: Data, _ name: String) throws -> [Scene] {
             do {
                 return try JSONDecoder().decode(File.self, from: data).pages
-            } catch {
-                throw InputError(source: name, location: "", problem: "not a pinrender layout JSON (\(error))")
+            } catch let error as DecodingError {
+                var error = InputError(source: name, decoding: error)
+                error.problem = "not a pinrender layout JSON: \(error.problem)"
+                throw error
             }
         }
         return compare(expected: try decode(expected, expectedName), actual: try decode(actual, actualName))

@@ -49,12 +49,14 @@ struct FieldReader {
 
     func optionalInteger(_ key: String, minimum: Int) throws -> Int? {
         guard let value = fields[key], !isNull(value) else { return nil }
-        guard case .number(let number) = value, number.rounded() == number,
-              abs(number) < 1e15 else {
+        guard case .number(let number) = value, number.rounded() == number else {
             throw failure(key, "expected a whole number, found \(describe(value))")
         }
-        guard Int(number) >= minimum else {
-            throw failure(key, "\(Int(number)) is below \(minimum)")
+        guard number >= Double(minimum) else {
+            throw failure(key, "\(describe(value)) is below \(minimum)")
+        }
+        guard number < Self.integerLimit else {
+            throw failure(key, "\(describe(value)) is too large (at most \(Int(Self.integerLimit) - 1))")
         }
         return Int(number)
     }
@@ -88,8 +90,14 @@ struct FieldReader {
                          durationMs: try nested.optionalInteger("durationMs", minimum: 0) ?? 0)
     }
 
+    /// Whole numbers are read below this (10^15): every one of them is exact in a Double.
+    private static let integerLimit = 1e15
+
+    /// A value as a message shows it: a whole number in digits as JSON would write it
+    /// (9223372036854775808, not 9.223372036854776e+18) while it has at most 21 of them,
+    /// another number as Swift prints it, else its type.
     private func describe(_ value: JSONValue) -> String {
-        if case .number(let number) = value { return "\(number)" }
-        return value.typeName
+        guard case .number(let number) = value else { return value.typeName }
+        return number.rounded() == number && abs(number) < 1e21 ? String(format: "%.0f", number) : "\(number)"
     }
 }

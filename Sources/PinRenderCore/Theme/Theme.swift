@@ -94,13 +94,13 @@ public struct Theme: Sendable, Equatable, Codable {
             return try JSONDecoder().decode(Theme.self,
                                             from: JSONSerialization.data(withJSONObject: merged))
         } catch let DecodingError.dataCorrupted(context) {
-            throw InputError(source: source, location: context.codingPath.map(\.stringValue).joined(separator: "."),
+            throw InputError(source: source, location: InputError.location(context.codingPath),
                              problem: context.debugDescription)
         } catch let DecodingError.typeMismatch(type, context) {
-            throw InputError(source: source, location: context.codingPath.map(\.stringValue).joined(separator: "."),
+            throw InputError(source: source, location: InputError.location(context.codingPath),
                              problem: "expected \(type == String.self || type == Color.self ? "a string" : "a number")")
         } catch let DecodingError.valueNotFound(_, context) {
-            throw InputError(source: source, location: context.codingPath.map(\.stringValue).joined(separator: "."),
+            throw InputError(source: source, location: InputError.location(context.codingPath),
                              problem: "null is not a value here; leave the key out to keep the default")
         } catch {
             throw InputError(source: source, location: "", problem: "\(error)")

@@ -55,6 +55,7 @@ func main() -> Int32 {
     let commands: [String: any Command.Type] = [
         "render": RenderCommand.self, "preview": PreviewCommand.self, "devices": DevicesCommand.self,
         "diff": DiffCommand.self, "snapshot": SnapshotCommand.self, "cluster": ClusterCommand.self,
+        "serve": ServeCommand.self,
     ]
     do {
         switch words.first {

@@ -47,8 +47,8 @@ let package = Package(
         .testTarget(name: "PinRenderTests",
                     dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinSnapshot", "pinrender"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRenderCore"], path: "Tests/Service",
-                    exclude: ["service_test.py"]),
+        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRender", "PinRenderCore"], path: "Tests/Service",
+                    exclude: ["service_test.py", "make_openapi_swift.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

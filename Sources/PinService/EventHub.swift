@@ -14,12 +14,15 @@ final class EventHub {
     func attach(_ socket: EventSocket) {
         clients[socket.contentId, default: [:]][ObjectIdentifier(socket)] = socket
         socket.onClose = { [weak self] socket in self?.detach(socket) }
+        socket.onResync = { [weak self] in self?.resyncClosed += 1 }
     }
 
     /// Sends each event to its content's clients.
     func publish(_ events: [PinEvent]) {
         for event in events {
-            for socket in clients[event.contentId].map({ Array($0.values) }) ?? [] { socket.send(event) }
+            guard let sockets = clients[event.contentId] else { continue }
+            let text = event.text
+            for socket in Array(sockets.values) { socket.send(text, seq: event.seq) }
         }
     }
 
@@ -31,7 +34,6 @@ final class EventHub {
     }
 
     private func detach(_ socket: EventSocket) {
-        if socket.closedForResync { resyncClosed += 1 }
         clients[socket.contentId]?[ObjectIdentifier(socket)] = nil
         if clients[socket.contentId]?.isEmpty == true { clients[socket.contentId] = nil }
     }

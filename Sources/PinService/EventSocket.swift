@@ -18,14 +18,14 @@ final class EventSocket {
     /// The last sequence number sent: events at or before it are not sent again.
     private(set) var lastSeq: Int
     private(set) var isOpen = true
-    /// Closed with ``resyncCode``.
-    private(set) var closedForResync = false
     private let connection: OpaquePointer
     private let socket: UnsafeMutablePointer<GSocket>?
     private let backlogLimit: Int
     private var backlog = 0
-    /// Called once when the connection is closed, by either side.
+    /// Called once when libsoup reports the connection closed, by either side.
     var onClose: ((EventSocket) -> Void)?
+    /// Called when the connection is closed with ``resyncCode``.
+    var onResync: (() -> Void)?
 
     init(connection: OpaquePointer, socket: UnsafeMutablePointer<GSocket>?, contentId: String, since: Int, backlogLimit: Int) {
         self.connection = connection
@@ -59,31 +59,36 @@ final class EventSocket {
     /// Sends an event unless its sequence number was sent already; closes the connection
     /// with ``resyncCode`` when the backlog passes its limit.
     func send(_ event: PinEvent) {
+        send(event.text, seq: event.seq)
+    }
+
+    /// Sends an event's text (encoded once for all the clients of a content).
+    func send(_ text: String, seq: Int?) {
         guard isOpen else { return }
-        if let seq = event.seq {
+        if let seq {
             guard seq > lastSeq else { return }
             lastSeq = seq
         }
-        let text = event.text
         if let socket, g_socket_condition_check(socket, G_IO_OUT).rawValue & G_IO_OUT.rawValue != 0 {
             backlog = 0
         }
         // 14 bytes: the most a frame's header takes.
         backlog += text.utf8.count + 14
         guard backlog <= backlogLimit else {
-            closedForResync = true
+            onResync?()
             close(code: Self.resyncCode, reason: "resync: the client fell behind; reload and reconnect with since=\(lastSeq)")
             return
         }
         soup_websocket_connection_send_text(connection, text)
     }
 
-    /// Closes with `code`; ``onClose`` is called when libsoup reports it closed.
+    /// Closes with `code`. The connection stays referenced until libsoup reports it closed
+    /// (``onClose``): the close frame goes out after what the kernel holds, or libsoup drops
+    /// the connection after its close timeout; released before, its queue would be dropped at
+    /// once, close frame included.
     func close(code: UInt16, reason: String) {
         guard isOpen else { return }
         isOpen = false
         soup_websocket_connection_close(connection, code, String(reason.prefix(120)))
-        onClose?(self)
-        onClose = nil
     }
 }

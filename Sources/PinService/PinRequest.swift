@@ -53,16 +53,8 @@ enum PinRequest {
     /// pin as it is now). A change the store must refuse (an unknown or deleted pin, a bad
     /// field) comes back as one to refuse, so its refusal is recorded under its changeId.
     static func syncChange(_ value: FieldValue, index: Int, contentId: String, store: PinStore) throws -> SyncChange {
+        let (fields, changeId, op) = try checkSyncChange(value, index: index)
         let location = "changes[\(index)]"
-        guard case .object(let fields) = value else {
-            throw InputError(source: "request", location: location, problem: "needs an object {\"changeId\", \"op\", ...}")
-        }
-        guard case .text(let changeId)? = fields["changeId"], !changeId.isEmpty, changeId.count <= 200 else {
-            throw InputError(source: "request", location: location + ".changeId", problem: "needs the client's id of the change (1 to 200 characters)")
-        }
-        guard case .text(let op)? = fields["op"], ["create", "update", "delete"].contains(op) else {
-            throw InputError(source: "request", location: location + ".op", problem: "needs create, update or delete")
-        }
         var pinId = ""
         let action: SyncChange.Action
         do {
@@ -100,6 +92,23 @@ enum PinRequest {
             action = .refuse(error)
         }
         return SyncChange(changeId: changeId, contentId: contentId, pinId: pinId, location: location, action: action)
+    }
+
+    /// The fields, changeId and op of a sync batch's change at `index`: without them the
+    /// batch cannot be read (400), whatever the other changes.
+    @discardableResult
+    static func checkSyncChange(_ value: FieldValue, index: Int) throws -> (fields: [String: FieldValue], changeId: String, op: String) {
+        let location = "changes[\(index)]"
+        guard case .object(let fields) = value else {
+            throw InputError(source: "request", location: location, problem: "needs an object {\"changeId\", \"op\", ...}")
+        }
+        guard case .text(let changeId)? = fields["changeId"], !changeId.isEmpty, changeId.count <= 200 else {
+            throw InputError(source: "request", location: location + ".changeId", problem: "needs the client's id of the change (1 to 200 characters)")
+        }
+        guard case .text(let op)? = fields["op"], ["create", "update", "delete"].contains(op) else {
+            throw InputError(source: "request", location: location + ".op", problem: "needs create, update or delete")
+        }
+        return (fields, changeId, op)
     }
 
     /// One pin object through ``PinDecoder``, its errors placed at `location`.

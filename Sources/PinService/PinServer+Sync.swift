@@ -39,11 +39,11 @@ extension PinServer {
         guard items.count <= configuration.maxSyncChanges else {
             throw InputError(source: "request", location: "changes", problem: "\(items.count) changes; at most \(configuration.maxSyncChanges) a batch")
         }
-        let changes = try items.enumerated().map { index, item in
-            try PinRequest.syncChange(item, index: index, contentId: contentId, store: store)
-        }
+        for (index, item) in items.enumerated() { try PinRequest.checkSyncChange(item, index: index) }
         var results: [SyncOutcome] = []
-        for change in changes {
+        // Read one by one as they are applied: a change may name a pin an earlier one made.
+        for (index, item) in items.enumerated() {
+            let change = try PinRequest.syncChange(item, index: index, contentId: contentId, store: store)
             let previous = try store.pin(change.pinId, of: contentId)
             let (outcome, changed) = try store.apply(change)
             publish(changed, previous: previous)

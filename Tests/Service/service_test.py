@@ -289,6 +289,12 @@ class LimitsTests(ServiceCase):
         self.assertEqual(self.server.post("/v1/contents/shot/pins", huge).status_code, 413)
         self.assertEqual(self.server.get("/health").status_code, 200)
 
+    def test_a_body_without_a_length_is_411(self):
+        chunks = (piece for piece in [b"\x89PNG", b"rest"])
+        answer = requests.put(self.server.url + "/v1/contents/chunked", data=chunks, timeout=TIMEOUT)
+        self.assertEqual(answer.status_code, 411)
+        self.assertIn("Content-Length", answer.json()["error"])
+
     def test_a_file_that_is_no_document_is_400(self):
         answer = requests.put(self.server.url + "/v1/contents/junk", data=b"hello world", timeout=TIMEOUT)
         self.assertEqual(answer.status_code, 400)

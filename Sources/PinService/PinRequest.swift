@@ -36,7 +36,7 @@ enum PinRequest {
 
     /// `current` with the edits of `fields` (``editable``) and the version they were made on.
     static func edit(_ fields: [String: FieldValue], of current: Pin, at location: String) throws -> (pin: Pin, version: Int) {
-        guard case .number(let number)? = fields["version"], number >= 1, number == number.rounded() else {
+        guard let version = whole(fields["version"], from: 1) else {
             throw InputError(source: "request", location: at(location, "version"),
                              problem: fields["version"] == nil ? "missing: send the version of the pin you edited" : "needs a whole number from 1")
         }
@@ -46,7 +46,7 @@ enum PinRequest {
         }
         var merged = try JSONDecoder().decode([String: FieldValue].self, from: JSONEncoder().encode(AppPin(pin: current)))
         for key in editable { if let value = fields[key] { merged[key] = value } }
-        return (try decode(merged, at: location), Int(number))
+        return (try decode(merged, at: location), version)
     }
 
     /// A sync batch's change at `index`, read against the store (an edit is merged with the
@@ -80,10 +80,10 @@ enum PinRequest {
                     let (pin, version) = try edit(set, of: current.pin, at: location + ".set")
                     action = .update(pin, version: version)
                 } else {
-                    guard case .number(let version)? = fields["version"], version >= 1 else {
+                    guard let version = whole(fields["version"], from: 1) else {
                         throw InputError(source: "request", location: location + ".version", problem: "needs the version of the pin deleted")
                     }
-                    action = .delete(version: Int(version))
+                    action = .delete(version: version)
                 }
             }
         } catch let error as InputError {
@@ -109,6 +109,14 @@ enum PinRequest {
             throw InputError(source: "request", location: location + ".op", problem: "needs create, update or delete")
         }
         return (fields, changeId, op)
+    }
+
+    /// A whole number from `minimum` up to 2^53 (what a JSON number holds exactly); nil for
+    /// anything else.
+    static func whole(_ value: FieldValue?, from minimum: Int) -> Int? {
+        guard case .number(let number)? = value, number == number.rounded(),
+              number >= Double(minimum), number <= 9_007_199_254_740_992 else { return nil }
+        return Int(number)
     }
 
     /// One pin object through ``PinDecoder``, its errors placed at `location`.

@@ -28,10 +28,10 @@ extension PinServer {
         _ = try content(contentId)
         var cursor = 0
         if let value = fields["cursor"], value != .null {
-            guard case .number(let number) = value, number >= 0, number == number.rounded() else {
+            guard let number = PinRequest.whole(value, from: 0) else {
                 throw InputError(source: "request", location: "cursor", problem: "needs a whole number from 0 (the seq of the last change seen)")
             }
-            cursor = Int(number)
+            cursor = number
         }
         guard case .list(let items)? = fields["changes"] else {
             throw InputError(source: "request", location: "changes", problem: "needs a list of changes")

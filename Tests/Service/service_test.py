@@ -265,6 +265,22 @@ class PinsTests(ServiceCase):
         self.assertTrue(broken.json()["error"].startswith("changes[1].changeId:"), broken.text)
         self.assertEqual(self.server.post("/v1/sync", {"contentId": "nothing", "changes": []}).status_code, 404)
 
+    def test_huge_numbers_are_400_not_a_crash(self):
+        self.server.post("/v1/contents/shot/pins", pin("n1"))
+        for body, field in [({"contentId": "shot", "cursor": 1e300, "changes": []}, "cursor"),
+                            ({"contentId": "shot", "changes": [{"changeId": "n-1", "op": "delete", "id": "n1", "version": 1e300}]}, None),
+                            ({"contentId": "shot", "changes": [{"changeId": "n-2", "op": "update", "id": "n1", "version": 1e300, "set": {}}]}, None)]:
+            answer = self.server.post("/v1/sync", body)
+            if field:
+                self.assertEqual(answer.status_code, 400, answer.text)
+                self.assertTrue(answer.json()["error"].startswith(field + ":"), answer.text)
+            else:
+                self.assertEqual(answer.json()["results"][0]["status"], "refused", answer.text)
+        self.assertEqual(self.server.patch("/v1/contents/shot/pins/n1", {"version": 1e300}).status_code, 400)
+        self.assertEqual(self.server.patch("/v1/contents/shot/pins/n1", {"version": 2.5}).status_code, 400)
+        self.assertEqual(self.server.get("/v1/contents/shot/changes?since=99999999999999999999999").status_code, 400)
+        self.assertEqual(self.server.get("/health").status_code, 200)
+
     def test_openapi_is_served_and_matches_the_repository(self):
         served = self.server.get("/v1/openapi.json").json()
         self.assertEqual(served, json.loads((ROOT / "docs/openapi.json").read_text()))

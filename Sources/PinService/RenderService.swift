@@ -17,6 +17,7 @@ final class RenderService: @unchecked Sendable {
 
     /// What a render is asked for: the options, and the cache key and ETag they give.
     struct Request {
+        var contentId: String
         var options: RenderOptions
         var key: String
         var etag: String
@@ -45,7 +46,7 @@ final class RenderService: @unchecked Sendable {
         try Self.parser.parse(fields: fields.mapValues { FieldValue.text($0) }, into: &options, source: "query", location: "")
         let canonical = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         let key = "\(content.id)|\(content.updatedAt)|\(pinsSeq)|\(format)|\(canonical)"
-        return Request(options: options, key: key, etag: "\"\(Self.hash(key))\"")
+        return Request(contentId: content.id, options: options, key: key, etag: "\"\(Self.hash(key))\"")
     }
 
     /// A cached answer for `request`, if there is one.
@@ -72,7 +73,11 @@ final class RenderService: @unchecked Sendable {
                 defer { try? FileManager.default.removeItem(at: job) }
                 try FileManager.default.createDirectory(at: job, withIntermediateDirectories: true)
                 try pinsJSON.write(to: URL(fileURLWithPath: options.pins))
-                _ = try RenderJob(options: options).run()
+                do {
+                    _ = try RenderJob(options: options).run()
+                } catch {
+                    throw Self.failure(error, document: document, content: request.contentId)
+                }
                 return try Data(contentsOf: URL(fileURLWithPath: options.output))
             }
             let sendable = LoopBound(value: result)
@@ -82,6 +87,20 @@ final class RenderService: @unchecked Sendable {
                 finish.value(sendable.value)
             }
         }
+    }
+
+    /// A render's error as an answer, the server's paths replaced by the content's name:
+    /// a bad option 400, a disk that cannot take the output 500, a document the engine
+    /// cannot draw with these options 422.
+    private static func failure(_ error: Error, document: String, content: String) -> ServiceError {
+        let status: Int
+        switch error {
+        case is InputError: status = 400
+        case is OutputError: status = 500
+        default: status = 422
+        }
+        let text = (error as? InputError).map(ServiceError.describe) ?? "\(error)"
+        return ServiceError(status: status, message: text.replacingOccurrences(of: document, with: "content \"\(content)\""))
     }
 
     /// FNV-1a, 64 bits, in hex: short, and the same on every run.

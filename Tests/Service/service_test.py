@@ -571,6 +571,16 @@ class RenderTests(ServiceCase):
             self.assertEqual(answer.status_code, 400, query)
             self.assertIn(field, answer.json()["error"])
 
+    def test_a_vanishing_scale_is_no_crash(self):
+        # --scale 5e-324 put every pin at 0 and made the cluster index's scale infinite:
+        # 0 x infinity is NaN, and converting it to an integer stopped the process.
+        for i in range(3):
+            self.server.post("/v1/contents/plan/pins", pin(f"v{i}", 0.1 * i + 0.1, 0.3))
+        answer = self.server.get("/v1/contents/plan/render.png?scale=5e-324")
+        self.assertIn(answer.status_code, (200, 400, 422), answer.text[:200])
+        self.assertNotIn(self.data, answer.text)
+        self.assertEqual(self.server.get("/health").status_code, 200)
+
     def test_pin_traffic_goes_on_while_a_render_runs(self):
         results = {}
 

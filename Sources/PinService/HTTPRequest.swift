@@ -77,7 +77,7 @@ final class HTTPRequest {
 
     /// An error answer (see ``ServiceError``).
     func fail(_ error: ServiceError) {
-        var headers: [(String, String)] = []
+        var headers = error.headers
         if error.status == 401 { headers.append(("WWW-Authenticate", "Bearer")) }
         respond(error.status, body: error.body, headers: headers)
     }

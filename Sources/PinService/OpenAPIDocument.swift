@@ -183,7 +183,7 @@ public enum OpenAPIDocument {
           "304": {"description": "The client's copy is current"},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
-          "503": {"$ref": "#/components/responses/Error"}
+          "422": {"$ref": "#/components/responses/Error"}, "503": {"$ref": "#/components/responses/Error"}
         }
       }
     },
@@ -205,7 +205,7 @@ public enum OpenAPIDocument {
           "304": {"description": "The client's copy is current"},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
-          "503": {"$ref": "#/components/responses/Error"}
+          "422": {"$ref": "#/components/responses/Error"}, "503": {"$ref": "#/components/responses/Error"}
         }
       }
     },
@@ -268,6 +268,7 @@ public enum OpenAPIDocument {
       },
       "PinInput": {
         "type": "object", "required": ["id", "authorId", "text"],
+        "anyOf": [{"required": ["relativeX", "relativeY"]}, {"required": ["parentId"], "properties": {"parentId": {"type": "string"}}}],
         "description": "The app's pin fields (see the brief). A root needs relativeX and relativeY; a reply names parentId and has no point of its own. Unknown fields are ignored.",
         "properties": {
           "id": {"type": "string", "minLength": 1}, "contentId": {"type": "string"},
@@ -320,7 +321,7 @@ public enum OpenAPIDocument {
       "SyncRequest": {
         "type": "object", "required": ["contentId", "changes"],
         "properties": {
-          "contentId": {"type": "string"},
+          "contentId": {"type": "string", "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$"},
           "cursor": {"type": "integer", "minimum": 0, "description": "the seq of the last change the client saw"},
           "changes": {"type": "array", "maxItems": 1000, "items": {"$ref": "#/components/schemas/SyncChange"}}
         }

@@ -23,7 +23,8 @@ enum Route: Equatable {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         func only(_ allowed: String..., route: Route) throws(ServiceError) -> Route {
             guard allowed.contains(method) || (method == "HEAD" && allowed.contains("GET")) else {
-                throw ServiceError(status: 405, message: "\(path) takes \(allowed.joined(separator: ", ")), not \(method)")
+                throw ServiceError(status: 405, message: "\(path) takes \(allowed.joined(separator: ", ")), not \(method)",
+                                   headers: [("Allow", (allowed + (allowed.contains("GET") ? ["HEAD"] : [])).joined(separator: ", "))])
             }
             return route
         }

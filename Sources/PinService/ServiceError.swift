@@ -9,11 +9,14 @@ public struct ServiceError: Error, Sendable {
     public var message: String
     /// With a conflict or a deleted pin, the pin as it is now.
     public var current: StoredPin?
+    /// Headers of the answer (`Allow` with a 405).
+    public var headers: [(String, String)] = []
 
-    public init(status: Int, message: String, current: StoredPin? = nil) {
+    public init(status: Int, message: String, current: StoredPin? = nil, headers: [(String, String)] = []) {
         self.status = status
         self.message = message
         self.current = current
+        self.headers = headers
     }
 
     init(_ error: StoreError) {

@@ -288,7 +288,8 @@ class PinsTests(ServiceCase):
 
     def test_unknown_paths_and_methods(self):
         self.assertEqual(self.server.get("/v2/nothing").status_code, 404)
-        self.assertEqual(requests.delete(self.server.url + "/v1/contents", timeout=TIMEOUT).status_code, 405)
+        wrong = requests.delete(self.server.url + "/v1/contents", timeout=TIMEOUT)
+        self.assertEqual((wrong.status_code, wrong.headers.get("Allow")), (405, "GET, HEAD"))
         self.assertEqual(self.server.get("/health").json()["status"], "ok")
 
 

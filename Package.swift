@@ -48,7 +48,7 @@ let package = Package(
                     dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinSnapshot", "pinrender"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRender", "PinRenderCore"], path: "Tests/Service",
-                    exclude: ["service_test.py", "make_openapi_swift.py"]),
+                    exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -42,16 +42,19 @@ demo: build
 	@echo "rendered into out/:"; ls out
 
 # The export tests render with MuPDF too (PyMuPDF; --no-deps skips its heavy optional ones).
-# The pin service's end-to-end tests are clients written with requests and websockets.
+# The pin service's end-to-end tests are clients written with requests and websockets, and
+# schemathesis.
 PYTHON_TEST_DEPS = @python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch; \
 	python3 -c "import pymupdf" 2>/dev/null || python3 -m pip install -q --no-deps pymupdf; \
-	python3 -c "import requests, websockets" 2>/dev/null || python3 -m pip install -q requests websockets
+	python3 -c "import requests, websockets" 2>/dev/null || python3 -m pip install -q requests websockets; \
+	python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q schemathesis
 
 test: deps
 	$(PYTHON_TEST_DEPS)
 	$(SWIFT) build --product pinrender
 	$(SWIFT) test
 	$(SERVICE_TESTS)
+	$(SCHEMATHESIS)
 
 # `pinrender serve` end to end over loopback: each test class starts the server on
 # 127.0.0.1 and a free port with its own data directory, talks to it with requests,
@@ -65,10 +68,11 @@ test-service: deps
 
 # schemathesis against the served OpenAPI document (Tests/Service/schemathesis_run.py): no
 # 5xx, every answer as documented; a fixed seed, about 2 minutes.
+SCHEMATHESIS = timeout 900 python3 -W ignore Tests/Service/schemathesis_run.py --binary .build/debug/pinrender
 test-schemathesis: deps
-	@python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q schemathesis
+	$(PYTHON_TEST_DEPS)
 	$(SWIFT) build --product pinrender
-	timeout 900 python3 -W ignore Tests/Service/schemathesis_run.py --binary .build/debug/pinrender
+	$(SCHEMATHESIS)
 
 # The served OpenAPI document is compiled in from docs/openapi.json (OpenAPIDocumentTests
 # fails when they differ).

@@ -20,10 +20,26 @@ extension PinServer {
 
     /// `GET /v1/contents/{id}/pins`: the live pins and the cursor of the moment (read first,
     /// so a change made meanwhile comes again in the changes after it, never missed).
+    /// The pins' JSON is kept until the content's next change.
     func listPins(_ request: HTTPRequest, contentId: String) throws {
         _ = try content(contentId)
         let cursor = try store.lastSeq()
-        request.respond(200, json: PinList(contentId: contentId, cursor: cursor, pins: try store.pins(of: contentId)))
+        let seq = try store.lastSeq(of: contentId)
+        let pins: Data
+        if let cached = pinLists[contentId], cached.seq == seq {
+            pins = cached.json
+        } else {
+            pins = try JSONEncoder().encode(try store.pins(of: contentId))
+            if pinLists.count >= 64 { pinLists.removeAll() }
+            pinLists[contentId] = (seq, pins)
+        }
+        // {"contentId":...,"cursor":...,"pins":[]} (keys sorted: pins last), its `[]}` replaced
+        // by the list and the closing brace.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var body = try encoder.encode(PinList(contentId: contentId, cursor: cursor, pins: []))
+        body.removeLast(3)
+        request.respond(200, body: body + pins + Data("}".utf8))
     }
 
     /// `POST /v1/contents/{id}/pins`: 201 with the new pin; 200 with the existing one when

@@ -18,6 +18,8 @@ public final class PinServer {
     public let store: PinStore
     let hub = EventHub()
     let renders: RenderService
+    /// The JSON of each content's live pins, with the seq of its last change (loop thread only).
+    var pinLists: [String: (seq: Int, json: Data)] = [:]
     private var http: SoupHTTPServer?
 
     /// Opens the store; nothing listens before ``start()``.

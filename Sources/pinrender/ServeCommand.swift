@@ -92,7 +92,12 @@ enum ServeCommand: Command {
         let port: Int
         do {
             server = try PinServer(configuration)
-            if options.demo { try server.loadDemo(samples: URL(fileURLWithPath: "samples")) }
+            if options.demo {
+                guard FileManager.default.fileExists(atPath: "samples/floorplan.pdf") else {
+                    throw InputError(source: "--demo", location: "", problem: "no samples/ here: run it in the pinrender repository")
+                }
+                try server.loadDemo(samples: URL(fileURLWithPath: "samples"))
+            }
             port = try server.start()
         } catch let error as ServiceError {
             throw InputError(source: "serve", location: "", problem: error.message)

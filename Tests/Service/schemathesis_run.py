@@ -18,7 +18,7 @@ try:
         ["st", "run", f"{server.url}/v1/openapi.json", "--checks",
          "not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance,"
          "response_headers_conformance", "--max-examples", "40", "--seed", "1", "--exclude-operation-id", "events"],
-        timeout=500)
+        timeout=500, cwd=data)
     alive = server.proc.poll() is None
 finally:
     server.stop()

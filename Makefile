@@ -9,11 +9,11 @@ BIN = .build/release/pinrender
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
-	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl
+	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev
 SAMPLES = samples
 PINS = samples/pins
 
-.PHONY: deps build demo test test-asan test-tsan fuzz bench samples clean
+.PHONY: deps build demo test test-service test-schemathesis openapi test-asan test-tsan fuzz bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -42,13 +42,42 @@ demo: build
 	@echo "rendered into out/:"; ls out
 
 # The export tests render with MuPDF too (PyMuPDF; --no-deps skips its heavy optional ones).
+# The pin service's end-to-end tests are clients written with requests and websockets, and
+# schemathesis.
 PYTHON_TEST_DEPS = @python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch; \
-	python3 -c "import pymupdf" 2>/dev/null || python3 -m pip install -q --no-deps pymupdf
+	python3 -c "import pymupdf" 2>/dev/null || python3 -m pip install -q --no-deps pymupdf; \
+	python3 -c "import requests, websockets" 2>/dev/null || python3 -m pip install -q requests websockets; \
+	python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q schemathesis
 
 test: deps
 	$(PYTHON_TEST_DEPS)
 	$(SWIFT) build --product pinrender
 	$(SWIFT) test
+	$(SERVICE_TESTS)
+	$(SCHEMATHESIS)
+
+# `pinrender serve` end to end over loopback: each test class starts the server on
+# 127.0.0.1 and a free port with its own data directory, talks to it with requests,
+# websockets and a raw socket (CRUD, tokens, limits, sync, events, renders against the CLI's
+# bytes, kill -9), and stops it; the whole run is bounded to 15 minutes (about 1 today).
+SERVICE_TESTS = timeout 900 python3 -W ignore Tests/Service/service_test.py --binary .build/debug/pinrender
+test-service: deps
+	$(PYTHON_TEST_DEPS)
+	$(SWIFT) build --product pinrender
+	$(SERVICE_TESTS)
+
+# schemathesis against the served OpenAPI document (Tests/Service/schemathesis_run.py): no
+# 5xx, every answer as documented; a fixed seed, about 2 minutes.
+SCHEMATHESIS = timeout 900 python3 -W ignore Tests/Service/schemathesis_run.py --binary .build/debug/pinrender
+test-schemathesis: deps
+	$(PYTHON_TEST_DEPS)
+	$(SWIFT) build --product pinrender
+	$(SCHEMATHESIS)
+
+# The served OpenAPI document is compiled in from docs/openapi.json (OpenAPIDocumentTests
+# fails when they differ).
+openapi:
+	python3 Tests/Service/make_openapi_swift.py
 
 bench: deps
 	@compare -version 2>/dev/null | grep -q ImageMagick || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq imagemagick)

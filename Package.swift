@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "PinRenderCore", targets: ["PinRenderCore"]),
         .library(name: "PinRender", targets: ["PinRender"]),
         .library(name: "PinSnapshot", targets: ["PinSnapshot"]),
+        .library(name: "PinService", targets: ["PinService"]),
     ],
     targets: [
         // C libraries from Debian, seen only by PinRenderGraphics.
@@ -25,13 +26,18 @@ let package = Package(
         // libsoup-3 fetches pins from a URL, seen only by PinRender.
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
                        pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        // SQLite stores the pin service's contents and pins, seen only by PinService.
+        .systemLibrary(name: "CSQLite", path: "Sources/CInterop/CSQLite",
+                       pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "PinRenderCore"),
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
         .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CSoup"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
-        .executableTarget(name: "pinrender", dependencies: ["PinRender", "PinRenderCore"]),
+        // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite.
+        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite"]),
+        .executableTarget(name: "pinrender", dependencies: ["PinRender", "PinRenderCore", "PinService"]),
         // The whole render path as a libFuzzer target (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "pinrender-fuzz", dependencies: ["PinRender", "PinRenderCore"], path: "Fuzz/Render"),
         .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"],
@@ -41,6 +47,8 @@ let package = Package(
         .testTarget(name: "PinRenderTests",
                     dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinSnapshot", "pinrender"],
                     exclude: ["__Snapshots__"]),
+        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRender", "PinRenderCore"], path: "Tests/Service",
+                    exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -57,7 +57,7 @@ func main() -> Int32 {
     let commands: [String: any Command.Type] = [
         "render": RenderCommand.self, "preview": PreviewCommand.self, "devices": DevicesCommand.self,
         "diff": DiffCommand.self, "snapshot": SnapshotCommand.self, "cluster": ClusterCommand.self,
-        "batch": BatchCommand.self,
+        "batch": BatchCommand.self, "serve": ServeCommand.self,
     ]
     do {
         func command(_ name: String) throws -> any Command.Type {

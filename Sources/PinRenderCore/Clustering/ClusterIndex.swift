@@ -79,8 +79,10 @@ public struct ClusterIndex: Sendable {
             return (v | v << 1) & 0x5555_5555
         }
         let keys = points.map { p -> UInt32 in
-            let qx = p.x.isFinite ? UInt32(min(max((p.x - minX) * sx, 0), 65535)) : 0
-            let qy = p.y.isFinite ? UInt32(min(max((p.y - minY) * sy, 0), 65535)) : 0
+            // A span too small for its inverse (points 1e-321 apart) makes 0 x infinity: NaN.
+            func quantized(_ q: Double) -> UInt32 { q.isNaN ? 0 : UInt32(min(max(q, 0), 65535)) }
+            let qx = p.x.isFinite ? quantized((p.x - minX) * sx) : 0
+            let qy = p.y.isFinite ? quantized((p.y - minY) * sy) : 0
             return spread(qx) | spread(qy) << 1
         }
         // Sort indices, not the points: ids are compared only on a tie.

@@ -1,0 +1,99 @@
+import Foundation
+internal import CSoup
+
+/// A request of libsoup's server, seen by the service's handlers on the loop thread: its
+/// method, path, query, headers and body; the answer is set on it. libsoup owns the
+/// message; a paused one (``pause()``) is kept alive by a reference until it is answered.
+final class HTTPRequest {
+    let message: OpaquePointer
+
+    init(_ message: OpaquePointer) {
+        self.message = message
+    }
+
+    var method: String { String(cString: soup_server_message_get_method(message)) }
+
+    /// The decoded path (`/v1/contents/plan/pins`).
+    var path: String {
+        g_uri_get_path(soup_server_message_get_uri(message)).map { String(cString: $0) } ?? "/"
+    }
+
+    /// The query's fields, decoded; the last value wins when a name repeats.
+    var query: [String: String] {
+        guard let raw = g_uri_get_query(soup_server_message_get_uri(message)) else { return [:] }
+        var fields: [String: String] = [:]
+        for pair in String(cString: raw).split(separator: "&") where !pair.isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring) -> String {
+                text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+            }
+            fields[decode(parts[0])] = parts.count > 1 ? decode(parts[1]) : ""
+        }
+        return fields
+    }
+
+    func header(_ name: String) -> String? {
+        soup_message_headers_get_one(soup_server_message_get_request_headers(message), name).map { String(cString: $0) }
+    }
+
+    /// The announced body length, nil when the body is chunked or absent.
+    var announcedLength: Int? {
+        let headers = soup_server_message_get_request_headers(message)
+        switch soup_message_headers_get_encoding(headers) {
+        case SOUP_ENCODING_CONTENT_LENGTH: return Int(soup_message_headers_get_content_length(headers))
+        case SOUP_ENCODING_NONE: return 0
+        default: return nil
+        }
+    }
+
+    /// The request body, read whole by libsoup before the handler runs.
+    var body: Data {
+        guard let body = soup_server_message_get_request_body(message), let data = body.pointee.data,
+              body.pointee.length > 0 else { return Data() }
+        return Data(bytes: data, count: Int(body.pointee.length))
+    }
+
+    /// Sets the answer: a status, a body of `type`, and headers.
+    func respond(_ status: Int, body: Data = Data(), type: String = "application/json",
+                 headers: [(String, String)] = []) {
+        soup_server_message_set_status(message, UInt32(status), nil)
+        let fields = soup_server_message_get_response_headers(message)
+        for (name, value) in headers { soup_message_headers_replace(fields, name, value) }
+        if status == 204 || status == 304 { return }
+        body.withUnsafeBytes { bytes in
+            soup_server_message_set_response(message, type, SOUP_MEMORY_COPY,
+                                             bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(bytes.count))
+        }
+    }
+
+    /// A JSON answer of an encodable value.
+    func respond<T: Encodable>(_ status: Int, json value: T, headers: [(String, String)] = []) {
+        do {
+            respond(status, body: try JSONEncoder().encode(value), headers: headers)
+        } catch {
+            fail(ServiceError(error))
+        }
+    }
+
+    /// An error answer (see ``ServiceError``).
+    func fail(_ error: ServiceError) {
+        var headers = error.headers
+        if error.status == 401 { headers.append(("WWW-Authenticate", "Bearer")) }
+        respond(error.status, body: error.body, headers: headers)
+    }
+
+    /// Holds the answer back until ``resume()``: the message is referenced meanwhile.
+    /// The status is set now (to 202), so libsoup does not take the request for a WebSocket
+    /// handshake after the handler returns; the real one replaces it.
+    func pause() {
+        soup_server_message_set_status(message, 202, nil)
+        g_object_ref(UnsafeMutableRawPointer(message))
+        soup_server_message_pause(message)
+    }
+
+    /// Sends the answer set since ``pause()``, on the loop thread.
+    func resume() {
+        soup_server_message_unpause(message)
+        g_object_unref(UnsafeMutableRawPointer(message))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+internal import CSoup
+
+/// The GLib main loop the service runs on (the default main context): libsoup's server,
+/// its connections and the service's state live on the thread that runs it. Other threads
+/// (renders) hand results back with ``perform(_:)``.
+public final class MainLoop: @unchecked Sendable {
+    private let loop: OpaquePointer
+
+    public init() {
+        loop = g_main_loop_new(nil, 0)
+    }
+
+    deinit { g_main_loop_unref(loop) }
+
+    /// Runs until ``quit()``.
+    public func run() { g_main_loop_run(loop) }
+
+    /// Ends ``run()``; callable from any thread.
+    public func quit() { g_main_loop_quit(loop) }
+
+    /// Runs `work` on the loop's thread, from any thread.
+    static func perform(_ work: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(WorkBox(work))
+        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
+            let box = Unmanaged<WorkBox>.fromOpaque(data!).takeRetainedValue()
+            box.work()
+            return 0
+        }, box.toOpaque(), nil)
+    }
+
+    /// Runs `work` on the loop's thread every `seconds`; call on that thread.
+    static func every(seconds: Int, _ work: @escaping () -> Void) {
+        let box = Unmanaged.passRetained(WorkBox(work))
+        g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, guint(seconds), { data in
+            Unmanaged<WorkBox>.fromOpaque(data!).takeUnretainedValue().work()
+            return 1
+        }, box.toOpaque(), { Unmanaged<WorkBox>.fromOpaque($0!).release() })
+    }
+}
+
+private final class WorkBox {
+    let work: () -> Void
+    init(_ work: @escaping () -> Void) { self.work = work }
+}
+
+/// A value that belongs to the loop's thread, carried through another thread untouched.
+struct LoopBound<Value>: @unchecked Sendable {
+    let value: Value
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// One message of the events WebSocket, as JSON text:
+/// `{"type": "pin.created", "seq": 12, "contentId": "plan", "pin": {...}}`.
+///
+/// Types: `pin.created`, `pin.updated`, `pin.resolved` (an edit that resolved it),
+/// `pin.deleted` (the pin is a tombstone); `ready` after the replay (`cursor`: the last
+/// sequence number replayed, or the one asked for); `heartbeat` every few seconds
+/// (`cursor`: the store's last sequence number). A client keeps the last `seq` it saw and
+/// reconnects with `?since=` it.
+struct PinEvent: Encodable {
+    var type: String
+    var seq: Int?
+    var contentId: String
+    var pin: StoredPin?
+    var cursor: Int?
+
+    /// The event of a pin's change; `previous` is the pin before it (nil: unknown, as in a
+    /// replay, where a pin's first version is its creation).
+    init(_ stored: StoredPin, previous: StoredPin? = nil) {
+        if stored.deleted {
+            type = "pin.deleted"
+        } else if stored.version == 1 {
+            type = "pin.created"
+        } else if let previous, stored.pin.resolved, !previous.pin.resolved {
+            type = "pin.resolved"
+        } else {
+            type = "pin.updated"
+        }
+        seq = stored.seq
+        contentId = stored.pin.contentId
+        pin = stored
+    }
+
+    /// A message without a pin: `ready`, `heartbeat`.
+    init(type: String, contentId: String, cursor: Int) {
+        self.type = type
+        self.contentId = contentId
+        self.cursor = cursor
+    }
+
+    var text: String {
+        String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self)
+    }
+}

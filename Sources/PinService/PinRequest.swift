@@ -1,0 +1,159 @@
+import Foundation
+import PinRender
+import PinRenderCore
+
+/// Request bodies read into pins with the CLI's decoder (``PinDecoder``), so a field is
+/// checked the same way in a file and over HTTP, and a bad one is named with its place:
+/// `relativeX: ...` for a single pin, `changes[3].pin.relativeX: ...` in a sync batch.
+enum PinRequest {
+    /// The fields a client may edit (with `version`).
+    static let editable = ["text", "relativeX", "relativeY", "page", "resolved"]
+
+    /// A JSON object, or a 400 naming `location`.
+    static func object(_ body: Data, at location: String) throws -> [String: FieldValue] {
+        guard let value = try? JSONDecoder().decode(FieldValue.self, from: body) else {
+            throw InputError(source: "request", location: location, problem: "not valid JSON")
+        }
+        guard case .object(let fields) = value else {
+            throw InputError(source: "request", location: location, problem: "needs a JSON object")
+        }
+        return fields
+    }
+
+    /// A new pin of `contentId` from its fields: `contentId` may be left out (it is the
+    /// URL's), `createdAt` too (now) and `resolved` (false).
+    static func newPin(_ fields: [String: FieldValue], contentId: String, at location: String) throws -> Pin {
+        var fields = fields
+        if let given = fields["contentId"], given != .text(contentId) {
+            throw InputError(source: "request", location: at(location, "contentId"),
+                             problem: "names another content than the URL's \"\(contentId)\"")
+        }
+        fields["contentId"] = .text(contentId)
+        if fields["createdAt"] == nil { fields["createdAt"] = .text(AppPin.timestamp(Date())) }
+        if fields["resolved"] == nil { fields["resolved"] = .bool(false) }
+        return try decode(fields, at: location)
+    }
+
+    /// `current` with the edits of `fields` (``editable``) and the version they were made on.
+    static func edit(_ fields: [String: FieldValue], of current: Pin, at location: String) throws -> (pin: Pin, version: Int) {
+        guard let version = whole(fields["version"], from: 1) else {
+            throw InputError(source: "request", location: at(location, "version"),
+                             problem: fields["version"] == nil ? "missing: send the version of the pin you edited" : "needs a whole number from 1")
+        }
+        if let fixed = fields.keys.sorted().first(where: { $0 != "version" && !editable.contains($0) }) {
+            throw InputError(source: "request", location: at(location, fixed),
+                             problem: "cannot be changed (these can: \(editable.joined(separator: ", ")))")
+        }
+        var merged = try JSONDecoder().decode([String: FieldValue].self, from: JSONEncoder().encode(AppPin(pin: current)))
+        for key in editable { if let value = fields[key] { merged[key] = value } }
+        return (try decode(merged, at: location), version)
+    }
+
+    /// A sync batch's change at `index`, read against the store (an edit is merged with the
+    /// pin as it is now). A change the store must refuse (an unknown or deleted pin, a bad
+    /// field) comes back as one to refuse, so its refusal is recorded under its changeId.
+    static func syncChange(_ value: FieldValue, index: Int, contentId: String, store: PinStore) throws -> SyncChange {
+        let (fields, changeId, op) = try checkSyncChange(value, index: index)
+        let location = "changes[\(index)]"
+        var pinId = ""
+        let action: SyncChange.Action
+        do {
+            switch op {
+            case "create":
+                guard case .object(let pinFields)? = fields["pin"] else {
+                    throw InputError(source: "request", location: location + ".pin", problem: "needs the new pin")
+                }
+                if case .text(let id)? = pinFields["id"] { pinId = id }
+                action = .create(try newPin(pinFields, contentId: contentId, at: location + ".pin"))
+            default:
+                guard case .text(let id)? = fields["id"], !id.isEmpty else {
+                    throw InputError(source: "request", location: location + ".id", problem: "needs the pin's id")
+                }
+                pinId = id
+                guard let current = try store.pin(id, of: contentId) else { throw StoreError.unknownPin(contentId: contentId, id: id) }
+                if current.deleted, op == "update" { throw StoreError.deleted(current) }
+                if op == "update" {
+                    guard case .object(var set)? = fields["set"] else {
+                        throw InputError(source: "request", location: location + ".set", problem: "needs the fields to change")
+                    }
+                    set["version"] = fields["version"]
+                    let (pin, version) = try edit(set, of: current.pin, at: location + ".set")
+                    action = .update(pin, version: version)
+                } else {
+                    guard let version = whole(fields["version"], from: 1) else {
+                        throw InputError(source: "request", location: location + ".version", problem: "needs the version of the pin deleted")
+                    }
+                    action = .delete(version: version)
+                }
+            }
+        } catch let error as InputError {
+            action = .refuse(.invalid(error))
+        } catch let error as StoreError {
+            action = .refuse(error)
+        }
+        return SyncChange(changeId: changeId, contentId: contentId, pinId: pinId, location: location, action: action)
+    }
+
+    /// The fields, changeId and op of a sync batch's change at `index`: without them the
+    /// batch cannot be read (400), whatever the other changes.
+    @discardableResult
+    static func checkSyncChange(_ value: FieldValue, index: Int) throws -> (fields: [String: FieldValue], changeId: String, op: String) {
+        let location = "changes[\(index)]"
+        guard case .object(let fields) = value else {
+            throw InputError(source: "request", location: location, problem: "needs an object {\"changeId\", \"op\", ...}")
+        }
+        guard case .text(let changeId)? = fields["changeId"], !changeId.isEmpty, changeId.count <= 200 else {
+            throw InputError(source: "request", location: location + ".changeId", problem: "needs the client's id of the change (1 to 200 characters)")
+        }
+        guard case .text(let op)? = fields["op"], ["create", "update", "delete"].contains(op) else {
+            throw InputError(source: "request", location: location + ".op", problem: "needs create, update or delete")
+        }
+        return (fields, changeId, op)
+    }
+
+    /// A whole number from `minimum` up to 2^53 (what a JSON number holds exactly); nil for
+    /// anything else.
+    static func whole(_ value: FieldValue?, from minimum: Int) -> Int? {
+        guard case .number(let number)? = value, number == number.rounded(),
+              number >= Double(minimum), number <= 9_007_199_254_740_992 else { return nil }
+        return Int(number)
+    }
+
+    /// One pin object through ``PinDecoder``, its errors placed at `location`.
+    private static func decode(_ fields: [String: FieldValue], at location: String) throws -> Pin {
+        let data = try JSONEncoder().encode([JSONField(value: .object(fields))])
+        do {
+            return try PinDecoder(source: "request").decode(data)[0]
+        } catch var error as InputError {
+            let prefix = PinDecoder.location(ofPinAt: 0)
+            if error.location.hasPrefix(prefix) {
+                let rest = error.location.dropFirst(prefix.count)
+                error.location = location.isEmpty ? String(rest.drop { $0 == "." }) : location + rest
+            }
+            throw error
+        }
+    }
+
+    private static func at(_ location: String, _ field: String) -> String {
+        location.isEmpty ? field : "\(location).\(field)"
+    }
+}
+
+/// A ``FieldValue`` written back as JSON; whole numbers without a fraction, as the decoder
+/// reads integers.
+struct JSONField: Encodable {
+    var value: FieldValue
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch value {
+        case .text(let text): try container.encode(text)
+        case .number(let number):
+            if number == number.rounded(), abs(number) < 1e15 { try container.encode(Int(number)) } else { try container.encode(number) }
+        case .bool(let flag): try container.encode(flag)
+        case .list(let items): try container.encode(items.map { JSONField(value: $0) })
+        case .object(let fields): try container.encode(fields.mapValues { JSONField(value: $0) })
+        case .null: try container.encodeNil()
+        }
+    }
+}

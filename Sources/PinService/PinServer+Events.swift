@@ -1,0 +1,30 @@
+import Foundation
+internal import CSoup
+
+extension PinServer {
+    /// `GET /v1/contents/{id}/events?since=CURSOR` upgraded to a WebSocket: subscribes the
+    /// client first, then replays the changes after the cursor, then `ready`, then live
+    /// events. Everything runs on the loop thread, so no change lands between the replay's
+    /// reading and the subscription; and a client sends an event only once (by seq), so the
+    /// replay and the live events neither miss nor repeat one.
+    func openEvents(_ request: HTTPRequest, connection: OpaquePointer) {
+        let parts = request.path.split(separator: "/").map(String.init)
+        guard parts.count == 4, let since = try? Self.since(request) else { return }
+        let contentId = parts[2]
+        let socket = EventSocket(connection: connection, socket: soup_server_message_get_socket(request.message),
+                                 contentId: contentId, since: since, backlogLimit: configuration.eventBacklog)
+        hub.attach(socket)
+        var cursor = since
+        do {
+            while socket.isOpen {
+                let page = try changeList(contentId: contentId, since: cursor, limit: 1000)
+                for change in page.changes { socket.send(PinEvent(change)) }
+                cursor = page.cursor
+                if !page.more { break }
+            }
+        } catch {
+            socket.close(code: 1011, reason: "the changes cannot be read: \(error)")
+        }
+        socket.send(PinEvent(type: "ready", contentId: contentId, cursor: max(cursor, socket.lastSeq)))
+    }
+}

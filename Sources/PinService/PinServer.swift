@@ -1,0 +1,146 @@
+import Foundation
+import PinRender
+import PinRenderCore
+internal import CSoup
+
+/// The pin service: the HTTP API and the events WebSocket on libsoup's server, pins in a
+/// ``PinStore``, renders by ``RenderService``. The handlers only decode requests and encode
+/// answers; errors become answers in one place (``ServiceError``). Everything runs on the
+/// GLib main loop's thread but renders.
+///
+///     var configuration = ServiceConfiguration(dataDirectory: URL(fileURLWithPath: "data"))
+///     configuration.port = 0
+///     let server = try PinServer(configuration)
+///     print("listening on", try server.start())
+///     MainLoop().run()
+public final class PinServer {
+    public let configuration: ServiceConfiguration
+    public let store: PinStore
+    let hub = EventHub()
+    let renders: RenderService
+    /// The JSON of each content's live pins, with the seq of its last change (loop thread only).
+    var pinLists: [String: (seq: Int, json: Data)] = [:]
+    private var http: SoupHTTPServer?
+
+    /// Opens the store; nothing listens before ``start()``.
+    public init(_ configuration: ServiceConfiguration) throws {
+        if configuration.tokens.isOpen && !configuration.isLoopback {
+            throw ServiceError(status: 500, message: "--tokens FILE is needed to listen on \(configuration.host): without it anyone may do anything, which is allowed on loopback only")
+        }
+        self.configuration = configuration
+        store = try PinStore(directory: configuration.dataDirectory)
+        renders = try RenderService(scratch: configuration.dataDirectory.appendingPathComponent("scratch"))
+    }
+
+    /// Listens and returns the port; call on the thread that will run the main loop.
+    public func start() throws -> Int {
+        let server = try SoupHTTPServer(handlers: .init(
+            early: { [unowned self] in early($0) },
+            handle: { [unowned self] in handle($0) },
+            websocket: { [unowned self] in openEvents($0, connection: $1) }))
+        let port = try server.listen(host: configuration.host, port: configuration.port)
+        http = server
+        MainLoop.every(seconds: configuration.heartbeatSeconds) { [unowned self] in
+            hub.heartbeat(cursor: (try? store.lastSeq()) ?? 0)
+        }
+        return port
+    }
+
+    // MARK: Requests
+
+    /// Headers read, body not yet: unknown paths, access and body sizes are answered now,
+    /// before a large body is read.
+    private func early(_ request: HTTPRequest) {
+        do {
+            let route = try Route(method: request.method, path: request.path)
+            try authorize(request, route)
+            let limit = route.bodyLimit(configuration)
+            if limit > 0 {
+                guard let length = request.announcedLength else {
+                    throw ServiceError(status: 411, message: "send the body with a Content-Length (at most \(limit) bytes)")
+                }
+                if length > limit {
+                    throw ServiceError(status: 413, message: "the body has \(length) bytes; the most is \(limit)")
+                }
+            }
+        } catch {
+            request.fail(ServiceError(error))
+        }
+    }
+
+    private func handle(_ request: HTTPRequest) {
+        do {
+            let route = try Route(method: request.method, path: request.path)
+            try authorize(request, route)
+            switch route {
+            case .health:
+                request.respond(200, json: Health(status: "ok", seq: try store.lastSeq(), eventClients: hub.count,
+                                                  resyncClosed: hub.resyncClosed, rendersQueued: renders.queued))
+            case .openAPI:
+                request.respond(200, body: Data(OpenAPIDocument.json.utf8))
+            case .listContents:
+                let token = Self.token(of: request)
+                request.respond(200, json: ["contents": try store.contents().filter { configuration.tokens.allows(token, contentId: $0.id) }])
+            case .content(let id): request.respond(200, json: try content(id))
+            case .upload(let id): try upload(request, contentId: id)
+            case .listPins(let id): try listPins(request, contentId: id)
+            case .createPin(let id): try createPin(request, contentId: id)
+            case .pin(let id, let pinId): try showPin(request, contentId: id, pinId: pinId)
+            case .editPin(let id, let pinId): try editPin(request, contentId: id, pinId: pinId)
+            case .deletePin(let id, let pinId): try deletePin(request, contentId: id, pinId: pinId)
+            case .changes(let id): try changes(request, contentId: id)
+            case .sync: try sync(request)
+            case .render(let id, let format): try render(request, contentId: id, format: format)
+            case .events(let id):
+                // Left without a status: libsoup answers the WebSocket handshake (or refuses
+                // a request that is not one), then calls openEvents.
+                _ = try content(id)
+                _ = try Self.since(request)
+            }
+        } catch {
+            request.fail(ServiceError(error))
+        }
+    }
+
+    private struct Health: Encodable {
+        var status: String
+        var seq: Int
+        var eventClients: Int
+        var resyncClosed: Int
+        var rendersQueued: Int
+    }
+
+    private func authorize(_ request: HTTPRequest, _ route: Route) throws(ServiceError) {
+        guard let (role, contentId) = route.access else { return }
+        try configuration.tokens.check(Self.token(of: request), role: role, contentId: contentId)
+    }
+
+    /// The bearer token: the Authorization header, or `access_token` in the query (a
+    /// browser's WebSocket or image cannot send headers). Never logged.
+    static func token(of request: HTTPRequest) -> String? {
+        if let header = request.header("Authorization"), header.lowercased().hasPrefix("bearer ") {
+            return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        }
+        return request.query["access_token"]
+    }
+
+    /// The content, or 404.
+    func content(_ id: String) throws -> ContentRecord {
+        guard let content = try store.content(id) else { throw StoreError.unknownContent(id) }
+        return content
+    }
+
+    /// `?since=CURSOR`: a whole number from 0 (0 when absent).
+    static func since(_ request: HTTPRequest) throws -> Int {
+        guard let text = request.query["since"] else { return 0 }
+        guard let value = Int(text), value >= 0 else {
+            throw ServiceError(status: 400, message: "since: needs a cursor, a whole number from 0 (the seq of the last change seen)")
+        }
+        return value
+    }
+
+    /// Sends the events of changes to their contents' clients.
+    func publish(_ changes: [StoredPin], previous: StoredPin? = nil) {
+        hub.publish(changes.map { PinEvent($0, previous: previous) })
+    }
+}

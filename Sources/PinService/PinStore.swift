@@ -1,0 +1,280 @@
+import Foundation
+import PinRenderCore
+
+/// The service's storage: contents and pins in SQLite (`pins.db` in the data directory),
+/// uploaded files beside it in `contents/`.
+///
+/// One writer connection, used by one caller at a time, each change in a `BEGIN IMMEDIATE`
+/// transaction (it takes the write lock at once, so two writers never deadlock upgrading a
+/// read lock); one reader connection for lists and changes, which WAL lets read while the
+/// writer writes. `synchronous=NORMAL` with WAL: a commit has written its frames to the WAL
+/// file (in the kernel's page cache) before it returns, so a change acknowledged to a client
+/// survives the server being killed (`kill -9`) at any moment; only a crash of the machine
+/// itself may lose the last commits before the next checkpoint (FULL would fsync every
+/// commit for that, at a few milliseconds a change on this disk).
+///
+///     let store = try PinStore(directory: URL(fileURLWithPath: "data"))
+///     let (stored, created) = try store.create(pin)
+public final class PinStore: @unchecked Sendable {
+    /// Where the database and the contents' files are.
+    public let directory: URL
+    private let writer: SQLiteConnection
+    private let reader: SQLiteConnection
+    private let writeLock = NSLock()
+    private let readLock = NSLock()
+
+    /// Opens or creates the store in `directory` and brings its schema up to date.
+    public init(directory: URL) throws {
+        self.directory = directory
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("contents"),
+                                                withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("pins.db").path
+        writer = try SQLiteConnection(path: path, readOnly: false)
+        try writer.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+        try Migrations.apply(to: writer)
+        reader = try SQLiteConnection(path: path, readOnly: true)
+    }
+
+    /// Where uploaded files are kept.
+    public var contentsDirectory: URL { directory.appendingPathComponent("contents") }
+
+    /// The path of a content's file.
+    public func path(of content: ContentRecord) -> String {
+        contentsDirectory.appendingPathComponent(content.file).path
+    }
+
+    // MARK: Reading
+
+    /// The last change's sequence number (0 before any).
+    public func lastSeq() throws -> Int {
+        try read { try $0.query("SELECT value FROM counters WHERE name = 'seq'") { $0.integer(0) }.first ?? 0 }
+    }
+
+    /// The sequence number of the last change to a content's pins (0 before any).
+    public func lastSeq(of contentId: String) throws -> Int {
+        try read { try $0.query("SELECT coalesce(max(seq), 0) FROM pins WHERE content_id = ?", [.text(contentId)]) { $0.integer(0) }.first ?? 0 }
+    }
+
+    public func content(_ id: String) throws -> ContentRecord? {
+        try read { try $0.query(Self.contentColumns + " WHERE id = ?", [.text(id)], row: Self.content).first }
+    }
+
+    public func contents() throws -> [ContentRecord] {
+        try read { try $0.query(Self.contentColumns + " ORDER BY id", row: Self.content) }
+    }
+
+    /// The live pins of a content (tombstones left out), in the order they were created.
+    public func pins(of contentId: String) throws -> [StoredPin] {
+        try read { db in
+            try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND deleted = 0 ORDER BY rowid",
+                                [.text(contentId)], row: Self.pinRow))
+        }
+    }
+
+    /// One pin or tombstone.
+    public func pin(_ id: String, of contentId: String) throws -> StoredPin? {
+        try read { db in
+            try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND id = ?", [.text(contentId), .text(id)],
+                                row: Self.pinRow)).first
+        }
+    }
+
+    /// The pins and tombstones of a content changed after `since`, oldest change first, at
+    /// most `limit`; each once, as it is now.
+    public func changes(of contentId: String, since: Int, limit: Int) throws -> [StoredPin] {
+        try read { db in
+            try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                                [.text(contentId), .integer(since), .integer(limit)], row: Self.pinRow))
+        }
+    }
+
+    // MARK: Writing
+
+    /// Records an uploaded content whose file is already in ``contentsDirectory``.
+    public func saveContent(_ content: ContentRecord) throws {
+        let pages = String(decoding: try JSONEncoder().encode(content.pages), as: UTF8.self)
+        try write { db in
+            try db.run("""
+                INSERT INTO contents VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET kind = excluded.kind,
+                file = excluded.file, bytes = excluded.bytes, unit = excluded.unit, pages = excluded.pages,
+                updated_at = excluded.updated_at
+                """, [.text(content.id), .text(content.kind), .text(content.file), .integer(content.bytes),
+                      .text(content.unit), .text(pages), .text(content.updatedAt)])
+        }
+    }
+
+    /// Creates a pin; `created` is false when a pin with its id already exists (a retried
+    /// create), which is returned as it is. A reply to a reply is attached to the root; a
+    /// reply takes its root's page. `location` names the pin in messages (`pins[0]`).
+    public func create(_ pin: Pin, at location: String = "") throws -> (pin: StoredPin, created: Bool) {
+        try write { db in try create(pin, at: location, in: db) }
+    }
+
+    /// Replaces a live pin's editable fields (text, point, page, resolved) with those of
+    /// `pin`, if its version is still `version`.
+    public func update(_ pin: Pin, version: Int) throws -> StoredPin {
+        try write { db in try update(pin, version: version, in: db) }
+    }
+
+    /// Deletes a pin (and, for a root, its replies), leaving tombstones, if its version is
+    /// still `version` (any when nil). Deleting a tombstone changes nothing: [].
+    public func delete(_ id: String, of contentId: String, version: Int?) throws -> [StoredPin] {
+        try write { db in try delete(id, of: contentId, version: version, in: db) }
+    }
+
+    /// Applies one change of a sync batch once: a change whose `changeId` was applied or
+    /// refused before gets that same outcome again, and changes nothing.
+    func apply(_ change: SyncChange) throws -> (outcome: SyncOutcome, changed: [StoredPin]) {
+        try write { db in
+            if let recorded = try db.query("SELECT status, reason FROM sync_results WHERE change_id = ?",
+                                           [.text(change.changeId)], row: { ($0.text(0) ?? "", $0.text(1)) }).first {
+                return (SyncOutcome(changeId: change.changeId, pinId: change.pinId, applied: recorded.0 == "applied",
+                                    reason: recorded.1, replayed: true), [])
+            }
+            var changed: [StoredPin] = []
+            var reason: String?
+            do {
+                switch change.action {
+                case .create(let pin): changed = [try create(pin, at: change.location + ".pin", in: db).pin]
+                case .update(let pin, let version): changed = [try update(pin, version: version, in: db)]
+                case .delete(let version):
+                    changed = try delete(change.pinId, of: change.contentId, version: version, in: db)
+                case .refuse(let error): throw error
+                }
+            } catch let error as StoreError {
+                reason = ServiceError(error).message
+            }
+            try db.run("INSERT INTO sync_results VALUES (?, ?, ?, ?, ?)",
+                       [.text(change.changeId), .text(change.contentId), .text(change.pinId),
+                        .text(reason == nil ? "applied" : "refused"), reason.map { .text($0) } ?? .null])
+            return (SyncOutcome(changeId: change.changeId, pinId: change.pinId, applied: reason == nil, reason: reason,
+                                replayed: false), changed)
+        }
+    }
+
+    // MARK: Inside a write transaction
+
+    private func create(_ pin: Pin, at location: String, in db: SQLiteConnection) throws -> (pin: StoredPin, created: Bool) {
+        if let existing = try stored(pin.id, of: pin.contentId, in: db) {
+            if existing.deleted { throw StoreError.deleted(existing) }
+            return (existing, false)
+        }
+        guard let content = try db.query(Self.contentColumns + " WHERE id = ?", [.text(pin.contentId)], row: Self.content).first else {
+            throw StoreError.unknownContent(pin.contentId)
+        }
+        var pin = pin
+        if let parentId = pin.parentId {
+            guard let parent = try stored(parentId, of: pin.contentId, in: db), !parent.deleted else {
+                throw StoreError.invalid(InputError(source: "request", location: Self.at(location, "parentId"),
+                                                    problem: "no pin \"\(parentId)\" on content \"\(pin.contentId)\""))
+            }
+            // One level deep, as in the app: a reply to a reply belongs to the same root.
+            pin.parentId = parent.pin.parentId ?? parent.pin.id
+            pin.page = parent.pin.page
+            pin.relativeX = nil
+            pin.relativeY = nil
+        } else if pin.page > content.pages.count {
+            throw StoreError.invalid(InputError(
+                source: "request", location: Self.at(location, "page"),
+                problem: "page \(pin.page), but content \"\(content.id)\" has \(content.pages.count) page\(content.pages.count == 1 ? "" : "s")"))
+        }
+        return (try save(pin, version: 1, deleted: false, in: db), true)
+    }
+
+    private func update(_ pin: Pin, version: Int, in db: SQLiteConnection) throws -> StoredPin {
+        guard let current = try stored(pin.id, of: pin.contentId, in: db) else {
+            throw StoreError.unknownPin(contentId: pin.contentId, id: pin.id)
+        }
+        if current.deleted { throw StoreError.deleted(current) }
+        guard current.version == version else { throw StoreError.conflict(current) }
+        var edited = current.pin
+        edited.text = pin.text
+        edited.resolved = pin.resolved
+        if edited.isRoot {
+            (edited.relativeX, edited.relativeY, edited.page) = (pin.relativeX, pin.relativeY, pin.page)
+        }
+        return try save(edited, version: version + 1, deleted: false, in: db)
+    }
+
+    private func delete(_ id: String, of contentId: String, version: Int?, in db: SQLiteConnection) throws -> [StoredPin] {
+        guard let current = try stored(id, of: contentId, in: db) else {
+            throw StoreError.unknownPin(contentId: contentId, id: id)
+        }
+        if current.deleted { return [] }
+        if let version, current.version != version { throw StoreError.conflict(current) }
+        let replies = try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND parent_id = ? AND deleted = 0 ORDER BY rowid",
+                                          [.text(contentId), .text(id)], row: Self.pinRow))
+        return try ([current] + replies).map { try save($0.pin, version: $0.version + 1, deleted: true, in: db) }
+    }
+
+    /// Writes a pin with the next sequence number.
+    private func save(_ pin: Pin, version: Int, deleted: Bool, in db: SQLiteConnection) throws -> StoredPin {
+        let seq = try db.query("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value") { $0.integer(0) }[0]
+        let stored = StoredPin(pin: pin, version: version, updatedAt: AppPin.timestamp(Self.now()), seq: seq, deleted: deleted)
+        let body = String(decoding: try JSONEncoder().encode(AppPin(pin: pin)), as: UTF8.self)
+        try db.run("""
+            INSERT INTO pins VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (content_id, id) DO UPDATE SET
+            seq = excluded.seq, version = excluded.version, updated_at = excluded.updated_at,
+            deleted = excluded.deleted, body = excluded.body
+            """, [.text(pin.contentId), .text(pin.id), pin.parentId.map { .text($0) } ?? .null, .integer(seq),
+                  .integer(version), .text(stored.updatedAt), .integer(deleted ? 1 : 0), .text(body)])
+        return stored
+    }
+
+    private func stored(_ id: String, of contentId: String, in db: SQLiteConnection) throws -> StoredPin? {
+        try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND id = ?", [.text(contentId), .text(id)],
+                            row: Self.pinRow)).first
+    }
+
+    // MARK: Rows
+
+    private static let contentColumns = "SELECT id, kind, file, bytes, unit, pages, updated_at FROM contents"
+    private static let pinColumns = "SELECT body, version, updated_at, seq, deleted FROM pins"
+
+    private static func content(_ row: SQLiteStatement) -> ContentRecord {
+        let pages = (try? JSONDecoder().decode([ContentRecord.PageSize].self, from: Data((row.text(5) ?? "[]").utf8))) ?? []
+        return ContentRecord(id: row.text(0) ?? "", kind: row.text(1) ?? "", file: row.text(2) ?? "", bytes: row.integer(3),
+                             unit: row.text(4) ?? "", pages: pages, updatedAt: row.text(6) ?? "")
+    }
+
+    private typealias PinRow = (body: String, version: Int, updatedAt: String, seq: Int, deleted: Bool)
+
+    private static func pinRow(_ row: SQLiteStatement) -> PinRow {
+        (row.text(0) ?? "", row.integer(1), row.text(2) ?? "", row.integer(3), row.integer(4) != 0)
+    }
+
+    /// The stored bodies read back with the CLI's decoder: one batch, one parse.
+    private func decode(_ rows: [PinRow]) throws -> [StoredPin] {
+        guard !rows.isEmpty else { return [] }
+        let pins = try PinDecoder(source: "pins.db").decode(Data(("[" + rows.map(\.body).joined(separator: ",") + "]").utf8))
+        return zip(pins, rows).map { StoredPin(pin: $0, version: $1.version, updatedAt: $1.updatedAt, seq: $1.seq, deleted: $1.deleted) }
+    }
+
+    private static func at(_ location: String, _ field: String) -> String {
+        location.isEmpty ? field : "\(location).\(field)"
+    }
+
+    private static func now() -> Date {
+        Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    }
+
+    private func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        readLock.lock()
+        defer { readLock.unlock() }
+        return try body(reader)
+    }
+
+    private func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        try writer.execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body(writer)
+            try writer.execute("COMMIT")
+            return result
+        } catch {
+            try? writer.execute("ROLLBACK")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import PinRender
+
+/// What a request asks for, from its method and path; what role it needs, on which content.
+enum Route: Equatable {
+    case health
+    case openAPI
+    case listContents
+    case content(String)
+    case upload(String)
+    case listPins(String)
+    case createPin(String)
+    case pin(String, String)
+    case editPin(String, String)
+    case deletePin(String, String)
+    case changes(String)
+    case sync
+    case render(String, format: String)
+    case events(String)
+
+    /// The route of `method` and `path`; throws 404 for an unknown path, 405 for a method
+    /// the path does not take, 400 for a content id that cannot be one.
+    init(method: String, path: String) throws(ServiceError) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        func only(_ allowed: String..., route: Route) throws(ServiceError) -> Route {
+            guard allowed.contains(method) || (method == "HEAD" && allowed.contains("GET")) else {
+                throw ServiceError(status: 405, message: "\(path) takes \(allowed.joined(separator: ", ")), not \(method)",
+                                   headers: [("Allow", (allowed + (allowed.contains("GET") ? ["HEAD"] : [])).joined(separator: ", "))])
+            }
+            return route
+        }
+        switch parts.count {
+        case 1 where parts[0] == "health":
+            self = try only("GET", route: .health)
+            return
+        case 2 where parts == ["v1", "openapi.json"]:
+            self = try only("GET", route: .openAPI)
+            return
+        case 2 where parts == ["v1", "contents"]:
+            self = try only("GET", route: .listContents)
+            return
+        case 2 where parts == ["v1", "sync"]:
+            self = try only("POST", route: .sync)
+            return
+        default: break
+        }
+        guard parts.count >= 3, parts.count <= 5, parts[0] == "v1", parts[1] == "contents" else {
+            throw ServiceError(status: 404, message: "no such path: \(path) (see /v1/openapi.json)")
+        }
+        let id = parts[2]
+        try Self.check(contentId: id)
+        switch (parts.count, parts.count > 3 ? parts[3] : "") {
+        case (3, _):
+            self = method == "PUT" ? .upload(id) : try only("GET", "PUT", route: .content(id))
+        case (4, "pins"):
+            self = method == "POST" ? .createPin(id) : try only("GET", "POST", route: .listPins(id))
+        case (5, "pins"):
+            let pinId = parts[4]
+            switch method {
+            case "PATCH": self = .editPin(id, pinId)
+            case "DELETE": self = .deletePin(id, pinId)
+            default: self = try only("GET", "PATCH", "DELETE", route: .pin(id, pinId))
+            }
+        case (4, "changes"): self = try only("GET", route: .changes(id))
+        case (4, "events"): self = try only("GET", route: .events(id))
+        case (4, "render.png"): self = try only("GET", route: .render(id, format: "png"))
+        case (4, "render.pdf"): self = try only("GET", route: .render(id, format: "pdf"))
+        default:
+            throw ServiceError(status: 404, message: "no such path: \(path) (see /v1/openapi.json)")
+        }
+    }
+
+    /// The role the route needs and the content it concerns (nil: none, or named in the body).
+    var access: (role: AccessTokens.Role, contentId: String?)? {
+        switch self {
+        case .health, .openAPI: return nil
+        case .listContents: return (.read, nil)
+        case .sync: return (.comment, nil)
+        case .upload(let id): return (.admin, id)
+        case .createPin(let id), .editPin(let id, _), .deletePin(let id, _): return (.comment, id)
+        case .content(let id), .listPins(let id), .pin(let id, _), .changes(let id), .render(let id, _), .events(let id):
+            return (.read, id)
+        }
+    }
+
+    /// The largest body the route takes (0: none).
+    func bodyLimit(_ limits: ServiceConfiguration) -> Int {
+        switch self {
+        case .upload: return limits.maxUpload
+        case .createPin, .editPin, .sync: return limits.maxJSON
+        default: return 0
+        }
+    }
+
+    /// A content id: 1 to 100 letters, digits, `.`, `_` or `-`, not starting with a dot (it
+    /// names a file on the server).
+    static func check(contentId id: String) throws(ServiceError) {
+        let allowed = id.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+        guard allowed, !id.isEmpty, id.count <= 100, !id.hasPrefix(".") else {
+            throw ServiceError(status: 400, message: "contentId: \"\(id.prefix(100))\" is not a content id (1 to 100 of A-Z a-z 0-9 . _ -, not starting with a dot)")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+internal import CSQLite
+
+/// One SQLite connection, closed in deinit. Not thread-safe: its owner serializes its use
+/// (``PinStore`` holds one for writing and one for reading, each behind its own lock).
+final class SQLiteConnection {
+    private let db: OpaquePointer
+
+    /// Opens (creating it when `readOnly` is false) the database at `path`, with a busy
+    /// timeout so a reader never fails while the writer checkpoints.
+    init(path: String, readOnly: Bool) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteError(handle, code: code, action: "opening \(path)")
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        db = handle
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, 5000)
+    }
+
+    deinit { sqlite3_close_v2(db) }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String) throws(SQLiteError) {
+        let code = sqlite3_exec(db, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw SQLiteError(db, code: code, action: sql) }
+    }
+
+    /// A prepared statement with `values` bound to its `?` parameters in order.
+    func prepare(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw SQLiteError(db, code: code, action: sql) }
+        let prepared = SQLiteStatement(statement, db: db, sql: sql)
+        try prepared.bind(values)
+        return prepared
+    }
+
+    /// Runs `sql` and returns its rows, each read by `row`.
+    func query<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (SQLiteStatement) -> T) throws(SQLiteError) -> [T] {
+        let statement = try prepare(sql, values)
+        var rows: [T] = []
+        while try statement.step() { rows.append(row(statement)) }
+        return rows
+    }
+
+    /// Runs a statement that returns no rows.
+    func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+        let statement = try prepare(sql, values)
+        while try statement.step() {}
+    }
+}
+
+/// A value bound to a statement's parameter.
+enum SQLiteValue {
+    case integer(Int)
+    case text(String)
+    case null
+}
+
+/// A prepared statement, finalized in deinit; it lives no longer than its connection's
+/// call that made it.
+final class SQLiteStatement {
+    private let statement: OpaquePointer
+    private let db: OpaquePointer
+    private let sql: String
+
+    fileprivate init(_ statement: OpaquePointer, db: OpaquePointer, sql: String) {
+        self.statement = statement
+        self.db = db
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(statement) }
+
+    /// `SQLITE_TRANSIENT`: SQLite copies the bound text (the macro is not imported).
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    fileprivate func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        for (index, value) in values.enumerated() {
+            let position = Int32(index + 1)
+            let code: Int32
+            switch value {
+            case .integer(let number): code = sqlite3_bind_int64(statement, position, sqlite3_int64(number))
+            case .text(let text): code = sqlite3_bind_text(statement, position, text, -1, Self.transient)
+            case .null: code = sqlite3_bind_null(statement, position)
+            }
+            guard code == SQLITE_OK else { throw SQLiteError(db, code: code, action: sql) }
+        }
+    }
+
+    /// Advances to the next row: true while there is one.
+    func step() throws(SQLiteError) -> Bool {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw SQLiteError(db, code: code, action: sql)
+        }
+    }
+
+    func integer(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+
+    func text(_ column: Int32) -> String? {
+        sqlite3_column_text(statement, column).map { String(cString: $0) }
+    }
+}

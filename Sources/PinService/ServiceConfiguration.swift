@@ -1,0 +1,33 @@
+import Foundation
+
+/// How `pinrender serve` runs: where it keeps its data, where it listens, who may do what,
+/// and its limits.
+public struct ServiceConfiguration: Sendable {
+    /// The database (`pins.db`), the uploaded files (`contents/`) and scratch space for renders.
+    public var dataDirectory: URL
+    /// An IP address; without tokens only a loopback one is allowed.
+    public var host = "127.0.0.1"
+    /// 0: any free port (the one taken is printed).
+    public var port = 8080
+    public var tokens = AccessTokens.open
+    /// The largest upload, in bytes (64 MiB).
+    public var maxUpload = 64 << 20
+    /// The largest JSON body (a pin, an edit, a sync batch), in bytes (4 MiB).
+    public var maxJSON = 4 << 20
+    /// The most changes in one sync batch.
+    public var maxSyncChanges = 1000
+    /// Seconds between heartbeat events.
+    public var heartbeatSeconds = 15
+    /// The most bytes an events client may leave unread before it is closed with the resync
+    /// code (1 MiB).
+    public var eventBacklog = 1 << 20
+
+    public init(dataDirectory: URL) {
+        self.dataDirectory = dataDirectory
+    }
+
+    /// True for 127.0.0.0/8 and ::1.
+    public var isLoopback: Bool {
+        host.hasPrefix("127.") || host == "::1"
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import PinRenderCore
+
+/// An error answer: the one place where failures become HTTP statuses and JSON bodies,
+/// `{"status": 409, "error": "...", "current": {pin}}`.
+public struct ServiceError: Error, Sendable {
+    public var status: Int
+    /// One line that names the field and index at fault where there is one.
+    public var message: String
+    /// With a conflict or a deleted pin, the pin as it is now.
+    public var current: StoredPin?
+    /// Headers of the answer (`Allow` with a 405).
+    public var headers: [(String, String)] = []
+
+    public init(status: Int, message: String, current: StoredPin? = nil, headers: [(String, String)] = []) {
+        self.status = status
+        self.message = message
+        self.current = current
+        self.headers = headers
+    }
+
+    init(_ error: StoreError) {
+        switch error {
+        case .unknownContent(let id):
+            self.init(status: 404, message: "no content \"\(id)\" (upload it with PUT /v1/contents/\(id))")
+        case .unknownPin(let contentId, let id):
+            self.init(status: 404, message: "no pin \"\(id)\" on content \"\(contentId)\"")
+        case .conflict(let current):
+            self.init(status: 409, message: "version \(current.version) of pin \"\(current.pin.id)\" is the current one: merge with it and send that version",
+                      current: current)
+        case .deleted(let current):
+            self.init(status: 410, message: "pin \"\(current.pin.id)\" was deleted", current: current)
+        case .invalid(let error):
+            self.init(status: 400, message: Self.describe(error))
+        }
+    }
+
+    /// Any error as an answer: the store's and the request's own, a bad input (400), a
+    /// document the render engine refuses (422); anything else is the server's fault (500).
+    public init(_ error: Error) {
+        switch error {
+        case let error as ServiceError: self = error
+        case let error as StoreError: self.init(error)
+        case let error as InputError: self.init(status: 400, message: Self.describe(error))
+        case let error as SQLiteError: self.init(status: 500, message: "storage failed: \(error)")
+        default: self.init(status: 500, message: "\(error)")
+        }
+    }
+
+    /// An input error without the decoder's name for the request body: `pins[0].relativeX:
+    /// ...` reads `relativeX: ...` when the body held one pin.
+    static func describe(_ error: InputError) -> String {
+        error.location.isEmpty ? error.problem : "\(error.location): \(error.problem)"
+    }
+
+    /// The JSON body.
+    var body: Data {
+        struct Body: Encodable {
+            var status: Int
+            var error: String
+            var current: StoredPin?
+        }
+        return (try? JSONEncoder().encode(Body(status: status, error: message, current: current))) ?? Data()
+    }
+}

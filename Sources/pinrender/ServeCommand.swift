@@ -1,0 +1,124 @@
+import Foundation
+import PinRender
+import PinRenderCore
+import PinService
+
+/// What `pinrender serve` is asked to do.
+struct ServeOptions: Sendable {
+    var data = "pinrender-data"
+    var host = "127.0.0.1"
+    var port = 8080
+    var tokens: String?
+    var demo = false
+    var maxUpload = 64 << 20
+    var heartbeat = 15
+}
+
+/// `pinrender serve`: the pin service (REST API, events WebSocket, renders) until SIGINT or
+/// SIGTERM.
+enum ServeCommand: Command {
+    static let parser = OptionParser<ServeOptions>(command: "serve", groups: [
+        OptionGroup(title: "OPTIONS", options: [
+            Option("--data", value: "DIR", help: "the database (pins.db) and the uploaded files (default ./pinrender-data)",
+                   isPath: true) { text, options in options.data = text },
+            Option("--listen", value: "HOST:PORT", help: """
+                the IP address and port (default 127.0.0.1:8080; port 0: any free one,
+                printed); beyond loopback only with --tokens
+                """) { text, options in
+                guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+                      (0...65535).contains(port), colon > text.startIndex else {
+                    throw OptionProblem.predicate("needs HOST:PORT, e.g. 127.0.0.1:8080")
+                }
+                let host = String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+                options.host = host == "localhost" ? "127.0.0.1" : host
+                options.port = port
+            },
+            Option("--tokens", value: "FILE", help: """
+                bearer tokens: {"tokens": [{"token", "contents": ["plan-*"],
+                "role": "read|comment|admin"}]}; without it anyone on this machine may do
+                anything (and the server listens on loopback only)
+                """, isPath: true) { text, options in options.tokens = text },
+            Option("--demo", help: "load the samples' floor plan, photo and screenshot with their pins") { _, options in
+                options.demo = true
+            },
+            Option("--max-upload", value: "BYTES", help: "the largest upload (default 67108864, 64 MiB)") { text, options in
+                options.maxUpload = try OptionValue.whole(text, needs: "a number of bytes from 1") { $0 >= 1 }
+            },
+            Option("--heartbeat", value: "SECONDS", help: "seconds between heartbeat events (default 15)") { text, options in
+                options.heartbeat = try OptionValue.whole(text, needs: "a whole number of seconds from 1") { $0 >= 1 }
+            },
+        ]),
+    ])
+
+    static var help: String {
+        """
+        pinrender serve: the pin service: pins over HTTP, live events, renders on demand
+
+        USAGE
+          pinrender serve [--data DIR] [--listen HOST:PORT] [--tokens FILE] [--demo]
+
+        \(parser.help)
+
+        API (docs/openapi.json, also served at /v1/openapi.json)
+          PUT    /v1/contents/{id}                upload a PDF, PNG or JPEG
+          GET    /v1/contents/{id}/pins           list; POST creates (idempotent by id)
+          PATCH  /v1/contents/{id}/pins/{pin}     edit with the version seen (409 when stale)
+          GET    /v1/contents/{id}/changes?since= changes and tombstones after a cursor
+          POST   /v1/sync                         an offline client's batch
+          GET    /v1/contents/{id}/events?since=  WebSocket: replay, then live
+          GET    /v1/contents/{id}/render.png?page=1&dpi=100   and render.pdf
+
+        EXIT STATUS
+          0 stopped by SIGINT or SIGTERM; 2 bad usage, or the server cannot start
+
+        EXAMPLE
+          pinrender serve --demo
+          curl http://127.0.0.1:8080/v1/contents/floorplan/pins
+        """
+    }
+
+    static func run(_ words: [String]) throws -> Int32 {
+        var options = ServeOptions()
+        guard try parser.parse(words, into: &options).isEmpty else {
+            throw InputError.usage("serve takes no INPUT (see pinrender serve --help)")
+        }
+        var configuration = ServiceConfiguration(dataDirectory: URL(fileURLWithPath: options.data))
+        configuration.host = options.host
+        configuration.port = options.port
+        configuration.maxUpload = options.maxUpload
+        configuration.heartbeatSeconds = options.heartbeat
+        if let tokens = options.tokens { configuration.tokens = try AccessTokens.load(tokens) }
+        let server: PinServer
+        let port: Int
+        do {
+            server = try PinServer(configuration)
+            if options.demo {
+                guard FileManager.default.fileExists(atPath: "samples/floorplan.pdf") else {
+                    throw InputError(source: "--demo", location: "", problem: "no samples/ here: run it in the pinrender repository")
+                }
+                try server.loadDemo(samples: URL(fileURLWithPath: "samples"))
+            }
+            port = try server.start()
+        } catch let error as ServiceError {
+            throw InputError(source: "serve", location: "", problem: error.message)
+        }
+        if configuration.tokens.isOpen {
+            warn("no --tokens: anyone on this machine may read and change every content")
+        }
+        let loop = MainLoop()
+        for signal in [SIGINT, SIGTERM] {
+            Foundation.signal(signal, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
+            source.setEventHandler { loop.quit() }
+            source.resume()
+            sources.append(source)
+        }
+        FileHandle.standardOutput.write(Data("pinrender serve: listening on http://\(options.host):\(port) (data in \(options.data))\n".utf8))
+        loop.run()
+        _ = server
+        return 0
+    }
+
+    /// The signal sources, kept for the life of the process.
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+}

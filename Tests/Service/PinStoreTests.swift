@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import PinRender
+import PinRenderCore
+@testable import PinService
+
+/// A store in a fresh directory, with one content of `pages` pages.
+private func makeStore(pages: Int = 2) throws -> (PinStore, URL) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pinstore-\(UUID().uuidString)")
+    let store = try PinStore(directory: directory)
+    try store.saveContent(ContentRecord(id: "plan", kind: "pdf", file: "plan.pdf", bytes: 1, unit: "pt",
+                                        pages: (1...pages).map { .init(page: $0, width: 100, height: 50) },
+                                        updatedAt: "2026-11-30T00:00:00Z"))
+    return (store, directory)
+}
+
+private func root(_ id: String, page: Int = 1, x: Double = 0.5) -> Pin {
+    Pin(id: id, contentId: "plan", page: page, relativeX: x, relativeY: 0.5, authorId: "u", text: "root \(id)")
+}
+
+private func reply(_ id: String, to parent: String) -> Pin {
+    Pin(id: id, contentId: "plan", authorId: "u", text: "reply \(id)", parentId: parent)
+}
+
+struct PinStoreTests {
+    @Test func createIsIdempotentAndNumbersChanges() throws {
+        let (store, directory) = try makeStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (first, created) = try store.create(root("a"))
+        #expect(created && first.version == 1 && first.seq == 1)
+        var retried = root("a")
+        retried.text = "another text"
+        let (again, createdAgain) = try store.create(retried)
+        #expect(!createdAgain && again == first)
+        #expect(try store.create(root("b")).pin.seq == 2)
+        #expect(try store.lastSeq() == 2)
+        #expect(try store.pins(of: "plan").map(\.pin.id) == ["a", "b"])
+    }
+
+    @Test func aReplyToAReplyBelongsToTheRootAndTakesItsPage() throws {
+        let (store, directory) = try makeStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try store.create(root("r", page: 2))
+        _ = try store.create(reply("a", to: "r"))
+        let nested = try store.create(reply("b", to: "a")).pin
+        #expect(nested.pin.parentId == "r" && nested.pin.page == 2 && nested.pin.relativeX == nil)
+        #expect(throws: StoreError.self) { try store.create(reply("c", to: "ghost")) }
+    }
+
+    @Test func pagesBeyondTheContentAndUnknownContentsAreRefused() throws {
+        let (store, directory) = try makeStore(pages: 2)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            _ = try store.create(root("p", page: 3), at: "pins[4]")
+            Issue.record("page 3 of 2 was accepted")
+        } catch StoreError.invalid(let error) {
+            #expect(error.location == "pins[4].page")
+        }
+        var elsewhere = root("q")
+        elsewhere.contentId = "nothing"
+        #expect(throws: StoreError.unknownContent("nothing")) { try store.create(elsewhere) }
+    }
+
+    @Test func aStaleVersionIsAConflictWithTheCurrentPin() throws {
+        let (store, directory) = try makeStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var pin = try store.create(root("a")).pin.pin
+        pin.resolved = true
+        let edited = try store.update(pin, version: 1)
+        #expect(edited.version == 2 && edited.pin.resolved && edited.seq == 2)
+        pin.text = "late"
+        #expect(throws: StoreError.conflict(edited)) { try store.update(pin, version: 1) }
+        #expect(throws: StoreError.conflict(edited)) { try store.delete("a", of: "plan", version: 1) }
+    }
+
+    @Test func deletingARootLeavesTombstonesForItsThreadInTheChanges() throws {
+        let (store, directory) = try makeStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try store.create(root("a"))
+        let cursor = try store.lastSeq()
+        _ = try store.create(reply("a1", to: "a"))
+        _ = try store.create(root("b"))
+        let tombstones = try store.delete("a", of: "plan", version: nil)
+        #expect(tombstones.map(\.pin.id) == ["a", "a1"] && tombstones.allSatisfy(\.deleted))
+        #expect(try store.delete("a", of: "plan", version: nil).isEmpty)
+        let changes = try store.changes(of: "plan", since: cursor, limit: 100)
+        #expect(changes.map(\.pin.id) == ["b", "a", "a1"])
+        #expect(changes.map(\.seq) == changes.map(\.seq).sorted())
+        #expect(try store.pins(of: "plan").map(\.pin.id) == ["b"])
+        #expect(throws: StoreError.deleted(tombstones[0])) { try store.create(root("a")) }
+    }
+
+    @Test func aSyncChangeIsAppliedOnceByItsId() throws {
+        let (store, directory) = try makeStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let change = SyncChange(changeId: "c1", contentId: "plan", pinId: "a", location: "changes[0]", action: .create(root("a")))
+        let first = try store.apply(change)
+        #expect(first.outcome.applied && !first.outcome.replayed && first.changed.count == 1)
+        let again = try store.apply(change)
+        #expect(again.outcome.applied && again.outcome.replayed && again.changed.isEmpty)
+        let stale = SyncChange(changeId: "c2", contentId: "plan", pinId: "a", location: "changes[1]",
+                               action: .update(root("a"), version: 7))
+        #expect(try store.apply(stale).outcome.reason?.contains("version 1") == true)
+        #expect(try store.apply(stale).outcome.replayed)
+        #expect(try store.lastSeq() == 1)
+    }
+
+    @Test func reopeningKeepsEverythingAndMigratesOnce() throws {
+        let (store, directory) = try makeStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try store.create(root("a"))
+        let reopened = try PinStore(directory: directory)
+        #expect(try reopened.pins(of: "plan").map(\.pin.id) == ["a"])
+        #expect(try reopened.content("plan")?.pages.count == 2)
+        #expect(try reopened.create(root("b")).pin.seq == 2)
+        let connection = try SQLiteConnection(path: directory.appendingPathComponent("pins.db").path, readOnly: true)
+        #expect(try connection.query("SELECT version FROM schema_migrations") { $0.integer(0) } == [1])
+        #expect(try connection.query("PRAGMA journal_mode") { $0.text(0) } == ["wal"])
+    }
+}
+
+struct PinRequestTests {
+    @Test func errorsNameTheFieldWhereItIs() throws {
+        let fields: [String: FieldValue] = ["id": .text("a"), "authorId": .text("u"), "text": .text("t"),
+                                            "relativeX": .number(1.5), "relativeY": .number(0.5)]
+        do {
+            _ = try PinRequest.newPin(fields, contentId: "plan", at: "changes[3].pin")
+            Issue.record("relativeX 1.5 was accepted")
+        } catch let error as InputError {
+            #expect(error.location == "changes[3].pin.relativeX")
+        }
+        do {
+            _ = try PinRequest.newPin(fields, contentId: "plan", at: "")
+        } catch let error as InputError {
+            #expect(error.location == "relativeX")
+        }
+    }
+
+    @Test func anEditKeepsWhatItDoesNotChange() throws {
+        let current = root("a")
+        let (pin, version) = try PinRequest.edit(["version": .number(3), "resolved": .bool(true)], of: current, at: "")
+        #expect(version == 3 && pin.resolved && pin.text == current.text && pin.relativeX == current.relativeX)
+        #expect(throws: InputError.self) { try PinRequest.edit(["version": .number(3), "id": .text("b")], of: current, at: "") }
+    }
+}
+
+struct OpenAPIDocumentTests {
+    /// The served document is docs/openapi.json (`make openapi` after editing it).
+    @Test func theServedDocumentIsTheRepositorys() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = try String(contentsOf: root.appendingPathComponent("docs/openapi.json"), encoding: .utf8)
+        #expect(file.trimmingCharacters(in: .newlines) == OpenAPIDocument.json)
+    }
+}

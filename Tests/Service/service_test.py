@@ -1,0 +1,635 @@
+"""End-to-end tests of `pinrender serve` over loopback with real clients (requests,
+websockets, a raw socket): each test class starts its own server on a free port with its own
+data directory, and stops it. Run by `make test-service` (and `make test`):
+
+    python3 Tests/Service/service_test.py [--binary .build/debug/pinrender]
+"""
+import base64
+import json
+import os
+import pathlib
+import re
+import select
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+
+import requests
+from websockets.sync.client import connect
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("PINRENDER", str(ROOT / ".build/debug/pinrender"))
+SAMPLES = ROOT / "samples"
+TIMEOUT = 30
+
+
+class Server:
+    """`pinrender serve` on 127.0.0.1 and a free port, killed at the latest by stop()."""
+
+    def __init__(self, data, *args):
+        self.data = data
+        self.args = args
+        self.start()
+
+    def start(self):
+        self.proc = subprocess.Popen(
+            [BINARY, "serve", "--data", self.data, "--listen", "127.0.0.1:0", *self.args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        ready, _, _ = select.select([self.proc.stdout], [], [], TIMEOUT)
+        line = self.proc.stdout.readline() if ready else ""
+        match = re.search(r"127\.0\.0\.1:(\d+)", line)
+        if not match:
+            self.proc.kill()
+            raise RuntimeError(f"the server did not start: {line!r} {self.proc.stderr.read()!r}")
+        self.port = int(match.group(1))
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}"
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def kill9(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def rss(self):
+        for line in pathlib.Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+        return 0
+
+    def get(self, path, **kw):
+        return requests.get(self.url + path, timeout=TIMEOUT, **kw)
+
+    def post(self, path, body, **kw):
+        return requests.post(self.url + path, json=body, timeout=TIMEOUT, **kw)
+
+    def patch(self, path, body, **kw):
+        return requests.patch(self.url + path, json=body, timeout=TIMEOUT, **kw)
+
+    def delete(self, path, **kw):
+        return requests.delete(self.url + path, timeout=TIMEOUT, **kw)
+
+    def put_file(self, content_id, path, **kw):
+        return requests.put(f"{self.url}/v1/contents/{content_id}", data=pathlib.Path(path).read_bytes(),
+                            timeout=TIMEOUT, **kw)
+
+
+def pin(pin_id, x=0.5, y=0.5, **fields):
+    return {"id": pin_id, "authorId": "u1", "text": f"pin {pin_id}", "relativeX": x, "relativeY": y,
+            "createdAt": "2026-11-10T09:00:00Z", **fields}
+
+
+def reply(pin_id, parent, **fields):
+    return {"id": pin_id, "authorId": "u2", "text": f"reply {pin_id}", "parentId": parent,
+            "createdAt": "2026-11-10T10:00:00Z", **fields}
+
+
+class ServiceCase(unittest.TestCase):
+    """A server of its own for the class, with the sample screenshot and floor plan uploaded."""
+    server_args = ()
+
+    @classmethod
+    def setUpClass(cls):
+        cls.data = tempfile.mkdtemp(prefix="pinservice-")
+        cls.server = Server(cls.data, *cls.server_args)
+        cls.headers = {}
+        cls.upload()
+
+    @classmethod
+    def upload(cls, **kw):
+        for content_id, file in [("shot", "screenshot.png"), ("plan", "floorplan.pdf")]:
+            answer = cls.server.put_file(content_id, SAMPLES / file, **kw)
+            assert answer.status_code in (200, 201), answer.text
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+        shutil.rmtree(cls.data, ignore_errors=True)
+
+
+class PinsTests(ServiceCase):
+    def test_content_metadata_has_pages_and_sizes(self):
+        shot = self.server.get("/v1/contents/shot").json()
+        self.assertEqual((shot["kind"], shot["unit"], shot["pageCount"]), ("png", "px", 1))
+        self.assertEqual(shot["pages"], [{"page": 1, "width": 750, "height": 1334}])
+        plan = self.server.get("/v1/contents/plan").json()
+        self.assertEqual((plan["kind"], plan["pageCount"]), ("pdf", 4))
+        self.assertEqual(plan["pages"][0], {"page": 1, "width": 1191, "height": 842})
+        self.assertEqual(self.server.get("/v1/contents/nothing").status_code, 404)
+        self.assertEqual(self.server.get("/v1/contents/nothing/pins").status_code, 404)
+
+    def test_crud(self):
+        created = self.server.post("/v1/contents/shot/pins", pin("c1", 0.25, 0.75))
+        self.assertEqual(created.status_code, 201, created.text)
+        body = created.json()
+        self.assertEqual((body["id"], body["contentId"], body["version"], body["relativeX"]), ("c1", "shot", 1, 0.25))
+        self.assertIn("c1", [p["id"] for p in self.server.get("/v1/contents/shot/pins").json()["pins"]])
+        self.assertEqual(self.server.get("/v1/contents/shot/pins/c1").json()["text"], "pin c1")
+        edited = self.server.patch("/v1/contents/shot/pins/c1", {"version": 1, "text": "moved", "relativeX": 0.3})
+        self.assertEqual(edited.status_code, 200, edited.text)
+        self.assertEqual((edited.json()["version"], edited.json()["text"], edited.json()["relativeX"]), (2, "moved", 0.3))
+        self.assertGreater(edited.json()["seq"], body["seq"])
+        deleted = self.server.delete("/v1/contents/shot/pins/c1?version=2")
+        self.assertEqual(deleted.status_code, 200, deleted.text)
+        self.assertEqual([(t["id"], t["deleted"]) for t in deleted.json()["deleted"]], [("c1", True)])
+        self.assertNotIn("c1", [p["id"] for p in self.server.get("/v1/contents/shot/pins").json()["pins"]])
+        self.assertEqual(self.server.get("/v1/contents/shot/pins/c1").status_code, 410)
+        self.assertEqual(self.server.delete("/v1/contents/shot/pins/c1").json()["deleted"], [])
+        self.assertEqual(self.server.get("/v1/contents/shot/pins/never").status_code, 404)
+
+    def test_create_is_idempotent_by_id(self):
+        first = self.server.post("/v1/contents/shot/pins", pin("i1"))
+        second = self.server.post("/v1/contents/shot/pins", pin("i1", text="retried"))
+        self.assertEqual((first.status_code, second.status_code), (201, 200))
+        self.assertEqual(first.json(), second.json())
+        ids = [p["id"] for p in self.server.get("/v1/contents/shot/pins").json()["pins"]]
+        self.assertEqual(ids.count("i1"), 1)
+
+    def test_stale_version_is_a_conflict_with_the_current_pin(self):
+        self.server.post("/v1/contents/shot/pins", pin("k1"))
+        self.assertEqual(self.server.patch("/v1/contents/shot/pins/k1", {"version": 1, "resolved": True}).status_code, 200)
+        stale = self.server.patch("/v1/contents/shot/pins/k1", {"version": 1, "text": "mine"})
+        self.assertEqual(stale.status_code, 409)
+        self.assertEqual((stale.json()["current"]["version"], stale.json()["current"]["resolved"]), (2, True))
+        self.assertEqual(self.server.get("/v1/contents/shot/pins/k1").json()["text"], "pin k1")
+        self.assertEqual(self.server.delete("/v1/contents/shot/pins/k1?version=1").status_code, 409)
+
+    def test_reply_to_a_reply_attaches_to_the_root(self):
+        self.server.post("/v1/contents/plan/pins", pin("r1", page=3))
+        self.assertEqual(self.server.post("/v1/contents/plan/pins", reply("r2", "r1")).status_code, 201)
+        nested = self.server.post("/v1/contents/plan/pins", reply("r3", "r2"))
+        self.assertEqual(nested.status_code, 201, nested.text)
+        self.assertEqual((nested.json()["parentId"], nested.json()["page"]), ("r1", 3))
+        self.assertNotIn("relativeX", nested.json())
+        orphan = self.server.post("/v1/contents/plan/pins", reply("r4", "ghost"))
+        self.assertEqual(orphan.status_code, 400)
+        self.assertIn("parentId", orphan.json()["error"])
+        # Deleting the root leaves tombstones for its replies too.
+        gone = self.server.delete("/v1/contents/plan/pins/r1").json()["deleted"]
+        self.assertEqual(sorted(t["id"] for t in gone), ["r1", "r2", "r3"])
+
+    def test_bad_fields_are_named(self):
+        cases = [
+            (pin("b1", 1.5, 0.5), "relativeX"),
+            ({**pin("b2"), "resolved": "yes"}, "resolved"),
+            ({"authorId": "u", "text": "no id", "relativeX": 0.1, "relativeY": 0.1}, "id"),
+            (pin("b3", page=9), "page"),
+            ({**pin("b4"), "contentId": "plan"}, "contentId"),
+        ]
+        for body, field in cases:
+            answer = self.server.post("/v1/contents/shot/pins", body)
+            self.assertEqual(answer.status_code, 400, body)
+            self.assertTrue(answer.json()["error"].startswith(field + ":"), answer.json()["error"])
+        edit = self.server.patch("/v1/contents/shot/pins/k1", {"version": 1, "authorId": "x"})
+        self.assertIn(edit.status_code, (400, 404))
+        self.server.post("/v1/contents/shot/pins", pin("b5"))
+        edit = self.server.patch("/v1/contents/shot/pins/b5", {"version": 1, "authorId": "x"})
+        self.assertEqual(edit.status_code, 400)
+        self.assertTrue(edit.json()["error"].startswith("authorId: cannot be changed"), edit.text)
+        edit = self.server.patch("/v1/contents/shot/pins/b5", {"text": "no version"})
+        self.assertTrue(edit.json()["error"].startswith("version: missing"), edit.text)
+        not_json = requests.post(self.server.url + "/v1/contents/shot/pins", data=b"{", timeout=TIMEOUT)
+        self.assertEqual(not_json.status_code, 400)
+        self.assertEqual(self.server.get("/v1/contents/shot/changes?since=-1").status_code, 400)
+        self.assertEqual(self.server.get("/v1/contents/.hidden").status_code, 400)
+
+    def test_changes_after_a_cursor(self):
+        self.server.post("/v1/contents/shot/pins", pin("h0"))
+        cursor = self.server.get("/v1/contents/shot/pins").json()["cursor"]
+        self.server.post("/v1/contents/shot/pins", pin("h1"))
+        self.server.post("/v1/contents/shot/pins", pin("h2"))
+        self.server.patch("/v1/contents/shot/pins/h1", {"version": 1, "resolved": True})
+        self.server.delete("/v1/contents/shot/pins/h2")
+        self.server.delete("/v1/contents/shot/pins/h0")
+        page = self.server.get(f"/v1/contents/shot/changes?since={cursor}").json()
+        changes = {c["id"]: c for c in page["changes"]}
+        self.assertEqual(sorted(changes), ["h0", "h1", "h2"])
+        self.assertEqual((changes["h1"]["version"], changes["h1"]["resolved"]), (2, True))
+        self.assertTrue(changes["h2"]["deleted"] and changes["h0"]["deleted"])
+        self.assertNotIn("text", changes["h2"])
+        seqs = [c["seq"] for c in page["changes"]]
+        self.assertEqual(seqs, sorted(seqs))
+        self.assertFalse(page["more"])
+        self.assertEqual(self.server.get(f"/v1/contents/shot/changes?since={page['cursor']}").json()["changes"], [])
+        first = self.server.get(f"/v1/contents/shot/changes?since={cursor}&limit=1").json()
+        self.assertTrue(first["more"])
+        rest = self.server.get(f"/v1/contents/shot/changes?since={first['cursor']}").json()
+        self.assertEqual([c["id"] for c in first["changes"] + rest["changes"]], [c["id"] for c in page["changes"]])
+
+    def test_sync_batch_is_safe_to_retry(self):
+        self.server.post("/v1/contents/shot/pins", pin("s0"))
+        cursor = self.server.get("/v1/contents/shot/pins").json()["cursor"]
+        batch = {"contentId": "shot", "cursor": cursor, "changes": [
+            {"changeId": "chg-1", "op": "create", "pin": pin("s1")},
+            {"changeId": "chg-2", "op": "create", "pin": pin("s2", 0.1, 2)},
+            {"changeId": "chg-3", "op": "update", "id": "s0", "version": 1, "set": {"resolved": True}},
+            {"changeId": "chg-4", "op": "update", "id": "s0", "version": 1, "set": {"text": "stale"}},
+            {"changeId": "chg-5", "op": "create", "pin": reply("s3", "s1")},
+            {"changeId": "chg-6", "op": "delete", "id": "s1", "version": 1},
+            {"changeId": "chg-7", "op": "update", "id": "ghost", "version": 1, "set": {"text": "x"}},
+        ]}
+        first = self.server.post("/v1/sync", batch)
+        self.assertEqual(first.status_code, 200, first.text)
+        results = first.json()["results"]
+        self.assertEqual([r["status"] for r in results],
+                         ["applied", "refused", "applied", "refused", "applied", "applied", "refused"])
+        self.assertTrue(results[1]["reason"].startswith("changes[1].pin.relativeY:"), results[1])
+        self.assertIn("version 2", results[3]["reason"])
+        self.assertIn("ghost", results[6]["reason"])
+        changed = {c["id"]: c for c in first.json()["changes"]}
+        self.assertTrue(changed["s1"]["deleted"] and changed["s3"]["deleted"])
+        self.assertEqual(changed["s0"]["version"], 2)
+        seq = self.server.get("/health").json()["seq"]
+        again = self.server.post("/v1/sync", batch)
+        self.assertEqual([r["status"] for r in again.json()["results"]], [r["status"] for r in results])
+        self.assertTrue(all(r["replayed"] for r in again.json()["results"]))
+        self.assertEqual(self.server.get("/health").json()["seq"], seq)
+        self.assertEqual(again.json()["changes"], first.json()["changes"])
+        broken = self.server.post("/v1/sync", {"contentId": "shot", "changes": [
+            {"changeId": "ok", "op": "create", "pin": pin("s9")}, {"op": "create"}]})
+        self.assertEqual(broken.status_code, 400)
+        self.assertTrue(broken.json()["error"].startswith("changes[1].changeId:"), broken.text)
+        self.assertEqual(self.server.post("/v1/sync", {"contentId": "nothing", "changes": []}).status_code, 404)
+
+    def test_huge_numbers_are_400_not_a_crash(self):
+        self.server.post("/v1/contents/shot/pins", pin("n1"))
+        for body, field in [({"contentId": "shot", "cursor": 1e300, "changes": []}, "cursor"),
+                            ({"contentId": "shot", "changes": [{"changeId": "n-1", "op": "delete", "id": "n1", "version": 1e300}]}, None),
+                            ({"contentId": "shot", "changes": [{"changeId": "n-2", "op": "update", "id": "n1", "version": 1e300, "set": {}}]}, None)]:
+            answer = self.server.post("/v1/sync", body)
+            if field:
+                self.assertEqual(answer.status_code, 400, answer.text)
+                self.assertTrue(answer.json()["error"].startswith(field + ":"), answer.text)
+            else:
+                self.assertEqual(answer.json()["results"][0]["status"], "refused", answer.text)
+        self.assertEqual(self.server.patch("/v1/contents/shot/pins/n1", {"version": 1e300}).status_code, 400)
+        self.assertEqual(self.server.patch("/v1/contents/shot/pins/n1", {"version": 2.5}).status_code, 400)
+        self.assertEqual(self.server.get("/v1/contents/shot/changes?since=99999999999999999999999").status_code, 400)
+        self.assertEqual(self.server.get("/health").status_code, 200)
+
+    def test_openapi_is_served_and_matches_the_repository(self):
+        served = self.server.get("/v1/openapi.json").json()
+        self.assertEqual(served, json.loads((ROOT / "docs/openapi.json").read_text()))
+        self.assertEqual(served["openapi"], "3.1.0")
+
+    def test_unknown_paths_and_methods(self):
+        self.assertEqual(self.server.get("/v2/nothing").status_code, 404)
+        wrong = requests.delete(self.server.url + "/v1/contents", timeout=TIMEOUT)
+        self.assertEqual((wrong.status_code, wrong.headers.get("Allow")), (405, "GET, HEAD"))
+        self.assertEqual(self.server.get("/health").json()["status"], "ok")
+
+
+class LimitsTests(ServiceCase):
+    server_args = ("--max-upload", "200000")
+
+    def test_a_body_over_the_limit_is_413(self):
+        big = (SAMPLES / "screenshot.png").read_bytes() + b"\0" * 200_000
+        answer = requests.put(self.server.url + "/v1/contents/big", data=big, timeout=TIMEOUT)
+        self.assertEqual(answer.status_code, 413)
+        self.assertIn("200000", answer.json()["error"])
+        self.assertEqual(self.server.get("/v1/contents/big").status_code, 404)
+        huge = {**pin("big"), "text": "x" * (5 << 20)}
+        self.assertEqual(self.server.post("/v1/contents/shot/pins", huge).status_code, 413)
+        self.assertEqual(self.server.get("/health").status_code, 200)
+
+    def test_a_body_without_a_length_is_411(self):
+        chunks = (piece for piece in [b"\x89PNG", b"rest"])
+        answer = requests.put(self.server.url + "/v1/contents/chunked", data=chunks, timeout=TIMEOUT)
+        self.assertEqual(answer.status_code, 411)
+        self.assertIn("Content-Length", answer.json()["error"])
+
+    def test_a_file_that_is_no_document_is_400(self):
+        answer = requests.put(self.server.url + "/v1/contents/junk", data=b"hello world", timeout=TIMEOUT)
+        self.assertEqual(answer.status_code, 400)
+        self.assertTrue(answer.json()["error"].startswith("body:"), answer.text)
+        broken = requests.put(self.server.url + "/v1/contents/junk", data=b"%PDF-1.4\n garbage", timeout=TIMEOUT)
+        self.assertEqual(broken.status_code, 400, broken.text)
+
+
+class TokenTests(ServiceCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.data = tempfile.mkdtemp(prefix="pinservice-")
+        tokens = pathlib.Path(cls.data) / "tokens.json"
+        tokens.write_text(json.dumps({"tokens": [
+            {"token": "admin-token-1", "contents": ["*"], "role": "admin"},
+            {"token": "shot-comment", "contents": ["shot"], "role": "comment"},
+            {"token": "shot-reader-1", "contents": ["sh*"], "role": "read"},
+        ]}))
+        cls.server = Server(cls.data, "--tokens", str(tokens))
+        cls.upload(headers={"Authorization": "Bearer admin-token-1"})
+
+    def auth(self, token):
+        return {"Authorization": f"Bearer {token}"}
+
+    def test_no_token_is_401(self):
+        answer = self.server.get("/v1/contents/shot/pins")
+        self.assertEqual(answer.status_code, 401)
+        self.assertEqual(answer.headers.get("WWW-Authenticate"), "Bearer")
+        self.assertEqual(self.server.get("/v1/contents/shot/pins", headers=self.auth("wrong-token")).status_code, 401)
+        self.assertEqual(self.server.get("/health").status_code, 200)
+
+    def test_outside_the_scope_is_403(self):
+        self.assertEqual(self.server.get("/v1/contents/plan/pins", headers=self.auth("shot-comment")).status_code, 403)
+        self.assertEqual(self.server.post("/v1/contents/shot/pins", pin("t1"), headers=self.auth("shot-reader-1")).status_code, 403)
+        self.assertEqual(self.server.put_file("shot", SAMPLES / "screenshot.png", headers=self.auth("shot-comment")).status_code, 403)
+        sync = self.server.post("/v1/sync", {"contentId": "plan", "changes": []}, headers=self.auth("shot-comment"))
+        self.assertEqual(sync.status_code, 403)
+
+    def test_within_the_scope(self):
+        self.assertEqual(self.server.post("/v1/contents/shot/pins", pin("t2"), headers=self.auth("shot-comment")).status_code, 201)
+        self.assertEqual(self.server.get("/v1/contents/shot/pins/t2", headers=self.auth("shot-reader-1")).status_code, 200)
+        self.assertEqual(self.server.get("/v1/contents/shot/pins/t2?access_token=shot-reader-1").status_code, 200)
+        listed = self.server.get("/v1/contents", headers=self.auth("shot-reader-1")).json()["contents"]
+        self.assertEqual([c["id"] for c in listed], ["shot"])
+
+    def test_events_need_a_token(self):
+        with self.assertRaises(Exception) as refused:
+            connect(f"{self.server.ws}/v1/contents/shot/events", open_timeout=TIMEOUT).close()
+        self.assertIn("401", str(refused.exception))
+        with connect(f"{self.server.ws}/v1/contents/shot/events?access_token=shot-reader-1", open_timeout=TIMEOUT) as ws:
+            self.assertEqual(json.loads(ws.recv(TIMEOUT))["type"] in ("pin.created", "ready"), True)
+
+    def test_tokens_are_never_logged(self):
+        self.server.get("/v1/contents/shot/pins?access_token=shot-reader-1")
+        self.server.stop()
+        output = self.server.proc.stdout.read() + self.server.proc.stderr.read()
+        for token in ("admin-token-1", "shot-comment", "shot-reader-1"):
+            self.assertNotIn(token, output)
+        self.server.start()
+
+
+class EventTests(ServiceCase):
+    server_args = ("--heartbeat", "1")
+
+    def events_until_ready(self, ws):
+        events = []
+        while True:
+            event = json.loads(ws.recv(TIMEOUT))
+            if event["type"] == "ready":
+                return events, event["cursor"]
+            if event["type"] != "heartbeat":
+                events.append(event)
+
+    def test_replay_then_live_without_gap_or_duplicate(self):
+        for i in range(20):
+            self.server.post("/v1/contents/shot/pins", pin(f"e{i}"))
+        cursor = self.server.get("/v1/contents/shot/pins").json()["cursor"]
+        for i in range(20, 30):
+            self.server.post("/v1/contents/shot/pins", pin(f"e{i}"))
+        self.server.patch("/v1/contents/shot/pins/e3", {"version": 1, "resolved": True})
+        # Writers keep going while the client connects and replays.
+        stop = threading.Event()
+
+        def write():
+            i = 100
+            while not stop.is_set():
+                self.server.post("/v1/contents/shot/pins", pin(f"e{i}"))
+                i += 1
+        writer = threading.Thread(target=write)
+        writer.start()
+        try:
+            with connect(f"{self.server.ws}/v1/contents/shot/events?since={cursor}", open_timeout=TIMEOUT) as ws:
+                replayed, ready = self.events_until_ready(ws)
+                time.sleep(0.5)
+                stop.set()
+                writer.join()
+                self.server.patch("/v1/contents/shot/pins/e20", {"version": 1, "text": "last"})
+                last = self.server.get("/health").json()["seq"]
+                live = []
+                while not live or live[-1]["seq"] < last:
+                    event = json.loads(ws.recv(TIMEOUT))
+                    if event["type"] != "heartbeat":
+                        live.append(event)
+        finally:
+            stop.set()
+            writer.join()
+        seqs = [e["seq"] for e in replayed + live]
+        self.assertEqual(seqs, sorted(set(seqs)), "a duplicate or out of order")
+        self.assertTrue(all(e["seq"] > cursor for e in replayed))
+        self.assertIn("e25", [e["pin"]["id"] for e in replayed])
+        self.assertNotIn("e5", [e["pin"]["id"] for e in replayed])
+        self.assertIn(("pin.resolved", "e3"), [(e["type"], e["pin"]["id"]) for e in live] +
+                      [("pin.resolved" if e["pin"]["version"] == 2 else e["type"], e["pin"]["id"]) for e in replayed])
+        # Every change after the cursor reached the client: the changes endpoint's last seq
+        # of each pin is among the events.
+        changes = self.server.get(f"/v1/contents/shot/changes?since={cursor}&limit=10000").json()["changes"]
+        self.assertTrue({c["seq"] for c in changes} <= set(seqs))
+        self.assertEqual(live[-1]["type"], "pin.updated")
+        self.assertLessEqual(ready, live[0]["seq"] if live else ready)
+
+    def test_reconnect_with_the_cursor_gets_what_was_missed(self):
+        with connect(f"{self.server.ws}/v1/contents/plan/events", open_timeout=TIMEOUT) as ws:
+            _, cursor = self.events_until_ready(ws)
+            self.server.post("/v1/contents/plan/pins", pin("m1"))
+            seen = json.loads(ws.recv(TIMEOUT))
+            while seen["type"] == "heartbeat":
+                seen = json.loads(ws.recv(TIMEOUT))
+            self.assertEqual((seen["type"], seen["pin"]["id"]), ("pin.created", "m1"))
+            cursor = seen["seq"]
+        self.server.post("/v1/contents/plan/pins", pin("m2"))
+        self.server.delete("/v1/contents/plan/pins/m1")
+        with connect(f"{self.server.ws}/v1/contents/plan/events?since={cursor}", open_timeout=TIMEOUT) as ws:
+            missed, _ = self.events_until_ready(ws)
+        self.assertEqual([(e["type"], e["pin"]["id"]) for e in missed], [("pin.created", "m2"), ("pin.deleted", "m1")])
+
+    def test_heartbeats(self):
+        with connect(f"{self.server.ws}/v1/contents/shot/events", open_timeout=TIMEOUT) as ws:
+            self.events_until_ready(ws)
+            deadline = time.time() + 5
+            while time.time() < deadline:
+                event = json.loads(ws.recv(TIMEOUT))
+                if event["type"] == "heartbeat":
+                    self.assertEqual(event["cursor"], self.server.get("/health").json()["seq"])
+                    return
+            self.fail("no heartbeat in 5 s")
+
+    def test_a_client_that_stops_reading_is_closed_with_resync_and_memory_stays_bounded(self):
+        raw = socket.socket()
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        raw.settimeout(TIMEOUT)
+        raw.connect(("127.0.0.1", self.server.port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        raw.sendall((f"GET /v1/contents/plan/events HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                     f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += raw.recv(1)
+        self.assertIn(b" 101 ", head.split(b"\r\n")[0])
+        # The stuck client reads again once it was closed (within libsoup's 5 s for the
+        # close frame): it gets what the kernel held, then the close frame.
+        stuck = {"data": b""}
+
+        def read_when_closed():
+            deadline = time.time() + TIMEOUT
+            while time.time() < deadline and self.server.get("/health").json()["resyncClosed"] < 1:
+                time.sleep(0.05)
+            while True:
+                chunk = raw.recv(65536)
+                if not chunk:
+                    break
+                stuck["data"] += chunk
+        reader = threading.Thread(target=read_when_closed)
+        reader.start()
+        # A reading client on the same content gets every event meanwhile.
+        with connect(f"{self.server.ws}/v1/contents/plan/events", open_timeout=TIMEOUT, max_size=None) as good:
+            self.events_until_ready(good)
+            before = self.server.rss()
+            text = "x" * 20_000
+            published = 0
+            for batch in range(30):
+                changes = [{"changeId": f"flood-{batch}-{i}", "op": "create",
+                            "pin": {**pin(f"f{batch}-{i}"), "text": text}} for i in range(100)]
+                cursor = self.server.get("/health").json()["seq"]
+                answer = self.server.post("/v1/sync", {"contentId": "plan", "cursor": cursor, "changes": changes})
+                self.assertEqual(answer.status_code, 200)
+                published += 100 * len(text)
+                received = []
+                while len(received) < 100:
+                    event = json.loads(good.recv(TIMEOUT))
+                    if event["type"] != "heartbeat":
+                        received.append(event)
+                self.assertEqual([e["pin"]["id"] for e in received], [c["pin"]["id"] for c in changes])
+            growth = self.server.rss() - before
+            health = self.server.get("/health").json()
+        self.assertGreaterEqual(health["resyncClosed"], 1)
+        self.assertGreater(published, 50 << 20)
+        self.assertLess(growth, 30 << 20, f"the server grew by {growth} bytes while {published} were published")
+        reader.join()
+        raw.close()
+        self.assertEqual(close_codes(stuck["data"]), [4000], f"{len(stuck['data'])} bytes read")
+
+
+def close_codes(data):
+    """The status codes of the close frames in a server's (unmasked) WebSocket bytes."""
+    codes, at = [], 0
+    while at + 2 <= len(data):
+        opcode, length = data[at] & 0x0F, data[at + 1] & 0x7F
+        at += 2
+        if length == 126:
+            length, at = struct.unpack(">H", data[at:at + 2])[0], at + 2
+        elif length == 127:
+            length, at = struct.unpack(">Q", data[at:at + 8])[0], at + 8
+        if opcode == 8 and length >= 2:
+            codes.append(struct.unpack(">H", data[at:at + 2])[0])
+        at += length
+    return codes
+
+
+class RenderTests(ServiceCase):
+    def cli(self, content, options, suffix, tmp):
+        pins = pathlib.Path(tmp) / "pins.json"
+        listed = self.server.get(f"/v1/contents/{content}/pins").json()
+        pins.write_text(json.dumps({"pins": listed["pins"]}))
+        out = pathlib.Path(tmp) / f"cli.{suffix}"
+        subprocess.run([BINARY, "render", str(SAMPLES / content_files[content]), "--pins", str(pins), "-o", str(out),
+                        *options], check=True, timeout=120, capture_output=True)
+        return out.read_bytes()
+
+    def test_renders_equal_the_cli_and_answer_304_to_their_etag(self):
+        for i, (x, y) in enumerate([(0.2, 0.3), (0.8, 0.1), (0.5, 0.9)]):
+            self.server.post("/v1/contents/plan/pins", pin(f"d{i}", x, y, page=1 + i % 2))
+        self.server.post("/v1/contents/plan/pins", reply("d9", "d0"))
+        self.server.patch("/v1/contents/plan/pins/d1", {"version": 1, "resolved": True})
+        cases = [
+            ("plan", "png", "page=1&dpi=40&tooltips=all", ["--page", "1", "--dpi", "40", "--tooltips", "all"]),
+            ("plan", "png", "page=1&device=iphone-se&zoom=2&focus=d0", ["--page", "1", "--device", "iphone-se", "--zoom", "2", "--focus", "d0"]),
+            ("plan", "png", "page=2&width=300&include=open", ["--page", "2", "--width", "300", "--include", "open"]),
+            ("plan", "pdf", "", []),
+        ]
+        with tempfile.TemporaryDirectory() as tmp:
+            for content, suffix, query, options in cases:
+                answer = self.server.get(f"/v1/contents/{content}/render.{suffix}?{query}")
+                self.assertEqual(answer.status_code, 200, answer.text[:300])
+                self.assertEqual(answer.content, self.cli(content, options, suffix, tmp), query)
+                etag = answer.headers["ETag"]
+                again = self.server.get(f"/v1/contents/{content}/render.{suffix}?{query}", headers={"If-None-Match": etag})
+                self.assertEqual((again.status_code, again.content), (304, b""))
+        before = self.server.get("/v1/contents/plan/render.png?page=1&dpi=40").headers["ETag"]
+        self.server.post("/v1/contents/plan/pins", pin("d5", 0.6, 0.6))
+        after = self.server.get("/v1/contents/plan/render.png?page=1&dpi=40", headers={"If-None-Match": before})
+        self.assertEqual(after.status_code, 200)
+        self.assertNotEqual(after.headers["ETag"], before)
+
+    def test_bad_render_options_are_400(self):
+        for query, field in [("dpi=-3", "dpi"), ("page=9", "page"), ("tooltips=some", "tooltips"),
+                             ("theme=/etc/passwd", "theme"), ("device=iphone-se&dpi=30", "")]:
+            answer = self.server.get(f"/v1/contents/plan/render.png?{query}")
+            self.assertEqual(answer.status_code, 400, query)
+            self.assertIn(field, answer.json()["error"])
+
+    def test_a_vanishing_scale_is_no_crash(self):
+        # --scale 5e-324 put every pin at 0 and made the cluster index's scale infinite:
+        # 0 x infinity is NaN, and converting it to an integer stopped the process.
+        for i in range(3):
+            self.server.post("/v1/contents/plan/pins", pin(f"v{i}", 0.1 * i + 0.1, 0.3))
+        answer = self.server.get("/v1/contents/plan/render.png?scale=5e-324")
+        self.assertIn(answer.status_code, (200, 400, 422), answer.text[:200])
+        self.assertNotIn(self.data, answer.text)
+        self.assertEqual(self.server.get("/health").status_code, 200)
+
+    def test_pin_traffic_goes_on_while_a_render_runs(self):
+        results = {}
+
+        def render():
+            results["render"] = self.server.get("/v1/contents/plan/render.png?page=1&dpi=300&tooltips=all")
+        worker = threading.Thread(target=render)
+        worker.start()
+        time.sleep(0.2)
+        started = time.time()
+        for i in range(20):
+            self.assertEqual(self.server.get("/v1/contents/plan/pins").status_code, 200)
+        pins_time = time.time() - started
+        worker.join()
+        self.assertEqual(results["render"].status_code, 200)
+        self.assertEqual(results["render"].content[:4], b"\x89PNG")
+        self.assertLess(pins_time, 5)
+
+
+content_files = {"plan": "floorplan.pdf", "shot": "screenshot.png"}
+
+
+class DurabilityTests(unittest.TestCase):
+    def test_kill_9_right_after_acknowledged_writes_loses_nothing(self):
+        data = tempfile.mkdtemp(prefix="pinservice-")
+        server = Server(data)
+        try:
+            self.assertEqual(server.put_file("shot", SAMPLES / "screenshot.png").status_code, 201)
+            acknowledged = {}
+            for i in range(150):
+                answer = server.post("/v1/contents/shot/pins", pin(f"k{i}", (i % 10) / 10, 0.5))
+                self.assertEqual(answer.status_code, 201)
+                acknowledged[f"k{i}"] = answer.json()["version"]
+                if i % 3 == 0:
+                    edit = server.patch(f"/v1/contents/shot/pins/k{i}", {"version": 1, "resolved": True})
+                    self.assertEqual(edit.status_code, 200)
+                    acknowledged[f"k{i}"] = edit.json()["version"]
+            server.kill9()
+            server.start()
+            stored = {p["id"]: p["version"] for p in server.get("/v1/contents/shot/pins").json()["pins"]}
+            self.assertEqual(stored, acknowledged)
+        finally:
+            server.stop()
+            shutil.rmtree(data, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    if "--binary" in sys.argv:
+        at = sys.argv.index("--binary")
+        BINARY = sys.argv[at + 1]
+        del sys.argv[at:at + 2]
+    unittest.main(verbosity=2)

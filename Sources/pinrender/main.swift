@@ -20,6 +20,7 @@ USAGE
   pinrender snapshot MANIFEST.json [--record MODE]        snapshot tests of render cases
   pinrender cluster PINS [--zoom Z] [--json]              clusters per zoom
   pinrender batch MANIFEST.jsonl [--shard I/N]            every line of a manifest, resumably
+  pinrender serve [--data DIR] [--listen ADDR] [--demo]    the pin service: REST, live events, renders
   pinrender --version
   pinrender COMMAND --help                               details and examples
 

@@ -22,9 +22,22 @@ struct RectGrid {
     /// The rectangles that may touch `region` (a superset: they share a cell with it), in
     /// the order they were inserted.
     func near(_ region: CGRect) -> [(id: String, rect: CGRect)] {
-        var found = Set<Int>()
-        forEachCell(of: region) { key in found.formUnion(cells[key] ?? []) }
-        return found.sorted().map { rects[$0] }
+        nearIndices(region).map { rects[$0] }
+    }
+
+    /// The indices in ``rects`` of ``near(_:)``'s rectangles, ascending.
+    func nearIndices(_ region: CGRect) -> [Int] {
+        var found: [Int] = []
+        forEachCell(of: region) { key in found += cells[key] ?? [] }
+        found.sort()
+        // A rectangle over several cells is found once for each.
+        var kept = 0
+        for index in found.indices where kept == 0 || found[index] != found[kept - 1] {
+            found[kept] = found[index]
+            kept += 1
+        }
+        found.removeLast(found.count - kept)
+        return found
     }
 
     private func forEachCell(of rect: CGRect, _ body: (Int64) -> Void) {

@@ -35,14 +35,22 @@ struct TooltipCandidate: Equatable {
     /// Whether this candidate and `other` (another pin's) collide: their boxes overlap, a
     /// link passes through the other's box, or the links cross.
     func collides(with other: TooltipCandidate) -> Bool {
-        Self.overlap(rect, other.rect) > 0 || Self.segment(link, crosses: other.rect)
+        // Nothing of either reaches past its footprint: apart footprints cannot collide.
+        guard Self.touch(footprint, other.footprint) else { return false }
+        return Self.overlap(rect, other.rect) > 0 || Self.segment(link, crosses: other.rect)
             || Self.segment(other.link, crosses: rect) || Self.segments(link, other.link)
     }
 
     /// Whether the box or the link covers `obstacle` (another pin's marker, a bubble); a
     /// link that starts inside it (a marker overlapping this pin's) cannot help crossing it.
     func covers(_ obstacle: CGRect) -> Bool {
-        Self.overlap(rect, obstacle) > 0 || (!obstacle.contains(link.from) && Self.segment(link, crosses: obstacle))
+        guard Self.touch(footprint, obstacle) else { return false }
+        return Self.overlap(rect, obstacle) > 0 || (!obstacle.contains(link.from) && Self.segment(link, crosses: obstacle))
+    }
+
+    /// Whether two rectangles meet, edges included: the cheap test before the exact ones.
+    static func touch(_ a: CGRect, _ b: CGRect) -> Bool {
+        a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY
     }
 
     /// The area two rectangles share, 0 for those that only touch (within a rounding tolerance).
@@ -59,15 +67,15 @@ struct TooltipCandidate: Equatable {
         guard !inner.isNull, !inner.isEmpty else { return false }
         let dx = s.to.x - s.from.x, dy = s.to.y - s.from.y
         var low = 0.0, high = 1.0
-        for (p, q) in [(-dx, s.from.x - inner.minX), (dx, inner.maxX - s.from.x),
-                       (-dy, s.from.y - inner.minY), (dy, inner.maxY - s.from.y)] {
-            if p == 0 {
-                if q < 0 { return false }
-            } else {
-                let t = q / p
-                if p < 0 { low = max(low, t) } else { high = min(high, t) }
-            }
+        // Clips against each edge in turn; false once nothing of the segment is left.
+        func clip(_ p: Double, _ q: Double) -> Bool {
+            if p == 0 { return q >= 0 }
+            let t = q / p
+            if p < 0 { low = max(low, t) } else { high = min(high, t) }
+            return true
         }
+        guard clip(-dx, s.from.x - inner.minX), clip(dx, inner.maxX - s.from.x),
+              clip(-dy, s.from.y - inner.minY), clip(dy, inner.maxY - s.from.y) else { return false }
         return low < high
     }
 

@@ -66,20 +66,33 @@ struct TooltipLabeler {
             }
         }
         if !strict {
-            for i in left.sorted() { placed.put(i, leastCovering(requests[i], of: i, placed: placed)) }
+            // On a page without room (more than `crowd` left), each takes its least covering
+            // place among those placed clear and the marks, not among the others left too,
+            // which would cost each the whole crowd.
+            let crowd = left.count > Self.crowd
+            var chosen: [(Int, TooltipCandidate?)] = []
+            for i in left.sorted() {
+                let choice = leastCovering(requests[i], of: i, placed: placed)
+                if crowd { chosen.append((i, choice)) } else { placed.put(i, choice) }
+            }
+            for (i, choice) in chosen { placed.put(i, choice) }
         }
         let overlapping = requests.indices.filter { i in
             guard let c = placed.choice[i] else { return false }
-            return !placed.conflicts(c, of: i).filter { TooltipCandidate.overlap(c.rect, placed.choice[$0]!.rect) > 0 }.isEmpty
+            return placed.overlapsAnother(c, of: i)
                 || obstacles.near(c.rect).contains { $0.id != requests[i].id && TooltipCandidate.overlap(c.rect, $0.rect) > 0 }
         }
         return (requests.indices.map { placed.choice[$0] }, overlapping)
     }
 
+    /// More pins left without a clear place than this, and the page has no room: those
+    /// left are placed without regard to one another.
+    static let crowd = 64
+
     /// One greedy round in `order`: each pin takes its best clear place, or makes room by
     /// moving neighbours; those that find none are left, in order.
     private func greedy(_ order: [Int], free: [[TooltipCandidate]]) -> (placed: Placed, left: [Int]) {
-        var placed = Placed(cell: cell)
+        var placed = Placed(cell: cell, count: free.count)
         var left: [Int] = []
         for i in order {
             if let choice = free[i].first(where: { placed.conflicts($0, of: i).isEmpty }) {
@@ -151,17 +164,21 @@ struct TooltipLabeler {
     /// to undo a repair that fails.
     private struct Placed {
         var grid: RectGrid
-        var choice: [Int: TooltipCandidate] = [:]
+        /// The request each of the grid's rectangles is a place of.
+        var owners: [Int] = []
+        var choice: [TooltipCandidate?]
         var log: [(index: Int, previous: TooltipCandidate?)] = []
 
-        init(cell: Double) {
+        init(cell: Double, count: Int) {
             grid = RectGrid(cell: cell)
+            choice = Array(repeating: nil, count: count)
         }
 
         mutating func put(_ index: Int, _ candidate: TooltipCandidate?) {
             guard let candidate else { return }
             choice[index] = candidate
-            grid.insert(candidate.footprint, id: String(index))
+            grid.insert(candidate.footprint, id: "")
+            owners.append(index)
         }
 
         /// `put`, or removes with nil, logged.
@@ -183,10 +200,23 @@ struct TooltipLabeler {
             }
         }
 
+        /// Whether the box of `candidate` overlaps the box of another placed tooltip.
+        func overlapsAnother(_ candidate: TooltipCandidate, of index: Int) -> Bool {
+            grid.nearIndices(candidate.rect).contains { entry in
+                let other = owners[entry]
+                return other != index && choice[other].map { TooltipCandidate.overlap(candidate.rect, $0.rect) > 0 } ?? false
+            }
+        }
+
         /// The placed tooltips (other than `index`'s) that `candidate` collides with, in index order.
         func conflicts(_ candidate: TooltipCandidate, of index: Int) -> [Int] {
-            let near = Set(grid.near(candidate.footprint).compactMap { Int($0.id) }).subtracting([index])
-            return near.sorted().filter { choice[$0].map(candidate.collides) ?? false }
+            var near = grid.nearIndices(candidate.footprint).map { owners[$0] }
+            near.sort()
+            var last = -1
+            return near.filter { other in
+                defer { last = other }
+                return other != last && other != index && (choice[other].map(candidate.collides) ?? false)
+            }
         }
     }
 }

@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// A `.pc` file of this package, by absolute path (SwiftPM reads `pkgConfig` paths as they are).
+func localPkgConfig(_ module: String) -> String {
+    Context.packageDirectory + "/Sources/CInterop/\(module)/\(module).pc"
+}
+
 let package = Package(
     name: "pinrender",
     products: [
@@ -15,7 +20,7 @@ let package = Package(
         .systemLibrary(name: "CPoppler", path: "Sources/CInterop/CPoppler",
                        pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CPangoCairo", path: "Sources/CInterop/CPangoCairo",
-                       pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+                       pkgConfig: localPkgConfig("CPangoCairo"), providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CQPDF", path: "Sources/CInterop/CQPDF",
                        pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these C
@@ -25,7 +30,7 @@ let package = Package(
                                  .linkedLibrary("z")]),
         // libsoup-3 fetches pins from a URL, seen only by PinRender.
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
-                       pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+                       pkgConfig: localPkgConfig("CSoup"), providers: [.apt(["libsoup-3.0-dev"])]),
         // SQLite stores the pin service's contents and pins, seen only by PinService.
         .systemLibrary(name: "CSQLite", path: "Sources/CInterop/CSQLite",
                        pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),

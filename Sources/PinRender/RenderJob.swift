@@ -9,8 +9,9 @@ import PinRenderGraphics
 ///     let report = try RenderJob(options: options).run()
 public struct RenderJob: Sendable {
     public var options: RenderOptions
-    /// Hears how far the job is: after each page (PNG pages, or the pages of a PDF export
-    /// drawn), or after each stripe of rows of a single PNG page; one call at a time.
+    /// Hears how far the job is (``RenderProgress``): after each PNG page, after each stripe
+    /// of rows of a single PNG page, or for a PDF export after each page drawn, then pinned,
+    /// then each thread added as comments; one call at a time.
     public var progress: (@Sendable (RenderProgress) -> Void)?
     /// Ends the process when ``RenderOptions/timeout`` passes inside a step that cannot be
     /// interrupted (Poppler drawing a page, qpdf writing the PDF), after the temporary files

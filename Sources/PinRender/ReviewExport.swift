@@ -14,7 +14,8 @@ struct ReviewExport {
     var pages: [Int]
     /// The job's time limit, checked between pages, comments and files.
     var deadline: Deadline
-    /// Hears of each page drawn.
+    /// Hears of each page drawn, then each page the pins are laid over, then each thread
+    /// added as comments.
     var progress: (@Sendable (RenderProgress) -> Void)?
 
     /// Writes the export to `path` and returns its plan (the scenes of the pages and the
@@ -86,6 +87,7 @@ struct ReviewExport {
             for index in pages.indices {
                 try assembler.drawOver(page: index + 1, overlayPage: index + 1, of: overlay,
                                        matrix: geometries[index].overlayMatrix, rect: geometries[index].cropBox)
+                progress?(RenderProgress(.pinnedPage, done: index + 1, total: pages.count))
             }
             try assembler.appendPages((pages.count + 1)...(pages.count + summary.count), of: overlay)
         } else {
@@ -136,6 +138,7 @@ struct ReviewExport {
                 try pdf.addLink(page: page, rect: box, to: entryName)
                 try pdf.addLink(page: entry.page, rect: entry.rect.cgRect, to: pinName)
             }
+            progress?(RenderProgress(.comment, done: number + 1, total: threads.count))
         }
         try pdf.addBookmarks(bookmarks)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Progress on standard error while it is a terminal (run through a pseudo-terminal here):
-/// the pages of a PDF export as they are drawn, the stripes of one large PNG page as they are
+/// the pages of a PDF export as they are drawn and pinned, and its comments, the stripes of one large PNG page as they are
 /// written; the line erased at the end. Nothing when standard error is not a terminal.
 @Suite struct ProgressTests {
     /// What `pinrender arguments` writes to its standard error when that is a terminal.
@@ -27,12 +27,12 @@ import Testing
         #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr.debugDescription)")
     }
 
-    @Test func aPDFExportShowsEachPageDrawn() throws {
+    @Test func aPDFExportShowsEachPageAndComment() throws {
         let dir = try Support.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let pins = try Support.pinsFile([(1, 0.5, 0.5), (2, 0.3, 0.3)], in: dir)
         try expectProgress(["render", Support.path("samples/floorplan.pdf"), "--pins", pins, "-o", dir.appendingPathComponent("r.pdf").path],
-                           (1...4).map { "page \($0)/4" })
+                           (1...4).map { "page \($0)/4" } + (1...4).map { "pins over page \($0)/4" } + ["comment 1/2", "comment 2/2"])
     }
 
     @Test func aLargeSinglePageShowsItsStripes() throws {

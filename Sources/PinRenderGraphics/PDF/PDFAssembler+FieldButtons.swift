@@ -13,9 +13,8 @@ internal import CQPDF
 /// field's /Rect becomes a push button over those bounds (edges rounded out to whole
 /// points), whose appearance is the overlay itself clipped to the part of it no earlier
 /// button draws; the Watermark's appearance is the overlay with all of them cut out, so
-/// every mark is drawn once, whole, in every viewer.
-/// A field under a pin loses its clicks over the marker only, and every other field keeps
-/// working. Each button is a field with /T and /FT in the form's /Fields (MuPDF draws a
+/// every mark is drawn once, whole, in every viewer. A field under a pin loses its clicks
+/// under the marks only, and every other field keeps working. Each button is a field with /T and /FT in the form's /Fields (MuPDF draws a
 /// widget only then), named `pinrender-pins-P-N` (P: the page of the export, N from 1; a
 /// name the form already has is skipped), with /Ff PushButton, ReadOnly and NoExport (it
 /// takes no input and has no value for form-data exports), and the Watermark's flags. It
@@ -45,8 +44,7 @@ extension PDFAssembler {
         let widgets = widgetRects(on: page)
         var raised: [RaisedMark] = []
         for mark in marks where widgets.contains(where: { overlap($0, mark) }) {
-            let rect = CGRect(x: mark.minX.rounded(.down), y: mark.minY.rounded(.down), width: 0, height: 0)
-                .union(CGRect(x: mark.maxX.rounded(.up), y: mark.maxY.rounded(.up), width: 0, height: 0))
+            let rect = roundedOut(mark)
             let pieces = raised.reduce([rect]) { pieces, earlier in pieces.flatMap { subtract(earlier.rect, from: $0) } }
             if !pieces.isEmpty { raised.append(RaisedMark(rect: rect, pieces: pieces)) }
         }
@@ -73,9 +71,7 @@ extension PDFAssembler {
     /// `overlay` (a form XObject in page space) within `rect`, less what the buttons draw:
     /// clipped, even-odd, to `rect` and the buttons' pieces (which do not overlap).
     func drawing(_ overlay: qpdf_oh, in rect: CGRect, except raised: [RaisedMark]) -> qpdf_oh {
-        let outer = CGRect(x: rect.minX.rounded(.down), y: rect.minY.rounded(.down), width: 0, height: 0)
-            .union(CGRect(x: rect.maxX.rounded(.up), y: rect.maxY.rounded(.up), width: 0, height: 0))
-        return form(drawing: overlay, in: rect, clip: path([outer] + raised.flatMap(\.pieces)) + "W* n\n")
+        form(drawing: overlay, in: rect, clip: path([roundedOut(rect)] + raised.flatMap(\.pieces)) + "W* n\n")
     }
 
     /// Adds a read-only push button over each raised mark, drawing its pieces of `overlay`,
@@ -99,6 +95,12 @@ extension PDFAssembler {
             document.appendAnnotation(button, to: target)
             qpdf_oh_append_item(document.handle, fields.fields, button)
         }
+    }
+
+    /// The smallest rectangle with whole-number edges that holds `rect`.
+    private func roundedOut(_ rect: CGRect) -> CGRect {
+        let (minX, minY) = (rect.minX.rounded(.down), rect.minY.rounded(.down))
+        return CGRect(x: minX, y: minY, width: rect.maxX.rounded(.up) - minX, height: rect.maxY.rounded(.up) - minY)
     }
 
     /// Rectangles with whole-number edges as a path.

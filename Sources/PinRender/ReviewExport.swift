@@ -75,6 +75,7 @@ struct ReviewExport {
             }
         }
         let assembler: PDFAssembler
+        var notes: [String] = []
         if isPDF {
             let overlay = try readBack { try QPDFDocument(path: drawn, password: nil) }
             if case .pdf(let document) = input.document, let read = document.takeForEditing() {
@@ -85,8 +86,13 @@ struct ReviewExport {
             let unselected = (1...assembler.pageCount).filter { !pages.contains($0) }
             try assembler.removePages(unselected)
             for index in pages.indices {
-                try assembler.drawOver(page: index + 1, overlayPage: index + 1, of: overlay,
-                                       matrix: geometries[index].overlayMatrix, rect: geometries[index].cropBox)
+                let geometry = geometries[index]
+                let covered = try assembler.drawOver(page: index + 1, overlayPage: index + 1, of: overlay,
+                                                     matrix: geometry.overlayMatrix, rect: geometry.cropBox,
+                                                     marks: Self.marks(of: scenes[index], on: geometry))
+                if covered > 0 {
+                    notes.append("\(input.documentName): page \(pages[index]): the pins on form fields stay under the fields in MuPDF (\(covered) marks), as the form sets /NeedAppearances; run 'qpdf --generate-appearances' on the input first to draw them above")
+                }
                 progress?(RenderProgress(.pinnedPage, done: index + 1, total: pages.count))
             }
             try assembler.appendPages((pages.count + 1)...(pages.count + summary.count), of: overlay)
@@ -101,7 +107,20 @@ struct ReviewExport {
         try deadline.step("writing \(name)")
         let damage = try assembler.write(to: path, name: name)
         let warnings = isPDF ? damage.map { "\(input.documentName): qpdf: \($0)" } : []
-        return (scenes, bookmarks, warnings)
+        return (scenes, bookmarks, warnings + notes)
+    }
+
+    /// Where the marks of `scene` (markers, clusters, edge indicators, tooltips) may put ink,
+    /// in PDF page space.
+    private static func marks(of scene: Scene, on geometry: PageGeometry) -> [CGRect] {
+        let strokes = scene.strokes
+        let bounds = scene.markers.map { $0.bounds(strokes) } + scene.clusters.map { $0.bounds(strokes) }
+            + scene.indicators.map { $0.bounds(strokes) } + scene.tooltips.map { $0.bounds(strokes) }
+        return bounds.map { bound in
+            let a = geometry.pageSpacePoint(fromContent: CGPoint(x: bound.x, y: bound.y))
+            let b = geometry.pageSpacePoint(fromContent: CGPoint(x: bound.x + bound.width, y: bound.y + bound.height))
+            return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+        }
     }
 
     private func addComments(_ threads: [CommentThread], annotations: [CommentAnnotation?], bookmarks: [Bookmark],

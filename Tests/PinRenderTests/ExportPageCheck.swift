@@ -24,7 +24,8 @@ struct ExportPageCheck {
     /// The export's `--layout-json`: the scenes of its pages, in points.
     var scenes: [Scene]
     /// Pin ids, per renderer, that the renderer draws something over by design (MuPDF draws
-    /// form fields after every other annotation).
+    /// form fields after every other annotation, over pins on them when the form sets
+    /// /NeedAppearances and they cannot be raised).
     var covered: [Renderer: Set<String>] = [:]
     var dpi = 72.0
 

@@ -10,15 +10,15 @@ import PinRenderGraphics
     struct Fixture: CustomTestStringConvertible, Sendable {
         var name: String
         var password: String?
-        /// Pins MuPDF draws a form field over (it draws widgets after every other annotation).
-        var coveredInMuPDF: Set<String> = []
         var testDescription: String { name }
     }
 
     static let fixtures = [
         // Pins on a text field, a check box, a combo box (p1-p3, p8-p10), a link with a
-        // border, a stamp, ink and a filled square, on a plain page and a rotated one.
-        Fixture(name: "annotations", coveredInMuPDF: ["p1", "p2", "p3", "p8", "p9", "p10"]),
+        // border, a stamp, ink and a filled square, on a plain page and a rotated one: MuPDF
+        // draws them above the fields too (small push buttons over the fields, see
+        // `theOriginalAnnotationsKeepWorking`).
+        Fixture(name: "annotations"),
         Fixture(name: "broken-content"),
         Fixture(name: "huge-number"),
         Fixture(name: "resources"),
@@ -29,16 +29,16 @@ import PinRenderGraphics
 
     static func path(_ name: String) -> String { Support.path("Tests/Fixtures/realworld/\(name)") }
 
-    /// Exports `input` with its pins; returns the export's path and scenes.
+    /// Exports `input` with its pins; returns the export's path and scenes, and what was said on stderr.
     static func export(_ input: String, pins: String, password: String?, in dir: URL,
-                       name: String = "export.pdf") throws -> (path: String, scenes: [Scene]) {
+                       name: String = "export.pdf") throws -> (path: String, scenes: [Scene], stderr: String) {
         let out = dir.appendingPathComponent(name).path, layout = dir.appendingPathComponent(name + ".json").path
         let result = try Support.pinrender(["render", input, "--pins", pins, "-o", out, "--layout-json", layout]
                                            + (password.map { ["--password", $0] } ?? []))
         #expect(result.status == 0, "\(result.stderr)")
         struct Layout: Decodable { var pages: [Scene] }
         let scenes = try JSONDecoder().decode(Layout.self, from: Data(contentsOf: URL(fileURLWithPath: layout))).pages
-        return (out, scenes)
+        return (out, scenes, result.stderr)
     }
 
     static func pins(_ file: String) throws -> [(id: String, page: Int, u: Double, v: Double)] {
@@ -52,26 +52,44 @@ import PinRenderGraphics
         let dir = try Support.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = Self.path(fixture.name + ".pdf"), pins = Self.path(fixture.name + ".pins.json")
-        let (out, scenes) = try Self.export(input, pins: pins, password: fixture.password, in: dir)
+        let (out, scenes, _) = try Self.export(input, pins: pins, password: fixture.password, in: dir)
         let check = try Support.run("/usr/bin/qpdf", ["--check"] + (fixture.password.map { ["--password=\($0)"] } ?? []) + [out])
         #expect(check.status == 0, "qpdf --check: \(check.stdout) \(check.stderr)")
         // Same input, same bytes.
-        let (again, _) = try Self.export(input, pins: pins, password: fixture.password, in: dir, name: "again.pdf")
+        let (again, _, _) = try Self.export(input, pins: pins, password: fixture.password, in: dir, name: "again.pdf")
         #expect(FileManager.default.contentsEqual(atPath: out, andPath: again), "two exports differ")
-        try ExportPageCheck(input: input, export: out, password: fixture.password, scenes: scenes,
-                            covered: [.mupdf: fixture.coveredInMuPDF])
+        try ExportPageCheck(input: input, export: out, password: fixture.password, scenes: scenes)
             .run(pins: Self.pins(pins), in: dir)
+        // A page without form fields gets no field of ours (PyMuPDF: qpdf's JSON cannot hold a huge number).
+        let count = """
+            import sys, pymupdf
+            document = pymupdf.open(sys.argv[1])
+            document.authenticate(sys.argv[2])
+            print(" ".join(str(len(list(page.widgets()))) for page in document))
+            """
+        let widgets = { (file: String) in
+            try Support.run("/usr/bin/env", ["python3", "-c", count, file, fixture.password ?? ""]).stdout
+                .split(separator: " ").map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        for (old, new) in zip(try widgets(input), try widgets(out)) where old == 0 {
+            #expect(new == 0, "\(fixture.name): a button on a page without fields")
+        }
     }
 
     /// The page's annotations are all still there, in their order, with their /Rect; the
-    /// fields are still the form's fields; the pins come after them, then the comments.
+    /// fields are still the form's fields, with their names, values, rects and flags (PyMuPDF);
+    /// the pins come after them, then the comments. Where a pin's marks lie on a field, a
+    /// small read-only push button, one of the form's last fields, draws them: its /Rect
+    /// within the bounds of those marks (grown to whole points), a pin on no field under no
+    /// button.
     @Test func theOriginalAnnotationsKeepWorking() throws {
         let dir = try Support.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = Self.path("annotations.pdf")
-        let (out, _) = try Self.export(input, pins: Self.path("annotations.pins.json"), password: nil, in: dir)
+        let (out, scenes, _) = try Self.export(input, pins: Self.path("annotations.pins.json"), password: nil, in: dir)
         let before = try ReviewExportTests.Objects(pdf: input), after = try ReviewExportTests.Objects(pdf: out)
-        for (old, new) in zip(before.pages, after.pages) {
+        var buttons: [String] = []
+        for (page, (old, new)) in zip(before.pages, after.pages).enumerated() {
             let oldAnnots = (before.dict(old)["/Annots"] as? [String]) ?? []
             let newAnnots = (after.dict(new)["/Annots"] as? [String]) ?? []
             #expect(oldAnnots.count == 7 && newAnnots.count > oldAnnots.count)
@@ -81,16 +99,97 @@ import PinRenderGraphics
                 #expect(x["/Rect"] as? [Double] == y["/Rect"] as? [Double], "\(x) became \(y)")
                 #expect(x["/FT"] as? String == y["/FT"] as? String)
             }
-            let ours = newAnnots.dropFirst(oldAnnots.count).map { after.dict($0)["/Subtype"] as? String }
-            #expect(ours.first == "/Watermark", "the pins are not the first annotation after the page's own: \(ours)")
-            #expect(ours.dropFirst().allSatisfy { $0 != "/Watermark" })
-            let overlay = after.dict(newAnnots[oldAnnots.count])
-            #expect(overlay["/F"] as? Int == 4 | 64 | 128 | 512, "Print, ReadOnly, Locked, LockedContents")
+            let ours = newAnnots.dropFirst(oldAnnots.count).map { after.dict($0) }
+            #expect(ours.first?["/Subtype"] as? String == "/Watermark", "the pins are not the first annotation after the page's own")
+            #expect(ours.first?["/F"] as? Int == 4 | 64 | 128 | 512, "Print, ReadOnly, Locked, LockedContents")
+            // Then the buttons, then the comments and links.
+            let raised = ours.dropFirst().prefix { $0["/Subtype"] as? String == "/Widget" }
+            #expect(ours.dropFirst(1 + raised.count).allSatisfy { !["/Widget", "/Watermark"].contains($0["/Subtype"] as? String) })
+            let geometry = PageGeometry(mediaBox: CGRect(x: 0, y: 0, width: 612, height: 792),
+                                        cropBox: page == 0 ? nil : CGRect(x: 20, y: 30, width: 570, height: 730),
+                                        rotation: page == 0 ? .none : .quarter)
+            let scene = scenes[page], strokes = scene.strokes
+            let marks = (scene.markers.map { $0.bounds(strokes) } + scene.tooltips.map { $0.bounds(strokes) }).map(\.cgRect)
+            let fieldRects = oldAnnots.map { before.dict($0) }.filter { $0["/Subtype"] as? String == "/Widget" }
+                .map { rect(in: geometry, $0["/Rect"] as? [Double] ?? []) }
+            let buttonRects = raised.map { rect(in: geometry, $0["/Rect"] as? [Double] ?? []) }
+            for (button, box) in zip(raised, buttonRects) {
+                #expect(button["/FT"] as? String == "/Btn" && button["/Ff"] as? Int == 65536 | 1 | 4,
+                        "a read-only push button, not exported")
+                #expect(button["/F"] as? Int == 4 | 64 | 128 | 512)
+                #expect(ReviewExportTests.text(button["/T"]).hasPrefix("pinrender-pins-\(page + 1)-"))
+                // Over one mark that lies on a field: its bounds, edges rounded out to whole points.
+                #expect(marks.contains { mark in fieldRects.contains { $0.intersects(mark) }
+                            && mark.insetBy(dx: -1, dy: -1).contains(box) && box.contains(mark.insetBy(dx: 0.01, dy: 0.01)) },
+                        "page \(page + 1): button \(box) is not over one mark on a field")
+            }
+            // Every pin on a field (its marker's centre) is under a button.
+            for marker in scene.markers where fieldRects.contains(where: { $0.contains(CGPoint(x: marker.x, y: marker.y)) }) {
+                #expect(buttonRects.contains { $0.contains(CGPoint(x: marker.x, y: marker.y)) },
+                        "page \(page + 1): pin \(marker.id) is on a field, under no button")
+            }
+            buttons += newAnnots.dropFirst(oldAnnots.count + 1).prefix(raised.count)
         }
+        #expect(buttons.count >= 6)
         let fields = { (objects: ReviewExportTests.Objects) in
-            (objects.dict(objects.catalog["/AcroForm"])["/Fields"] as? [String] ?? []).map { objects.dict($0)["/T"] as? String }
+            objects.dict(objects.catalog["/AcroForm"])["/Fields"] as? [String] ?? []
         }
-        #expect(fields(after) == fields(before) && fields(after).count == 6)
+        let names = { (objects: ReviewExportTests.Objects) in fields(objects).map { ReviewExportTests.text(objects.dict($0)["/T"]) } }
+        #expect(names(before).count == 6 && Array(names(after).prefix(6)) == names(before))
+        #expect(Array(fields(after).dropFirst(6)) == buttons, "the buttons are not the form's last fields")
+        // MuPDF reads the same fields, with the same values, rectangles and flags.
+        let widgets = """
+            import sys, pymupdf
+            document = pymupdf.open(sys.argv[1])
+            for page in document:
+                for w in page.widgets():
+                    print(w.field_name, w.field_type_string, w.field_value, w.field_flags,
+                          document.xref_get_key(w.xref, "F")[1], [round(c, 2) for c in w.rect])
+            """
+        let list = { (file: String) in
+            let result = try Support.run("/usr/bin/env", ["python3", "-c", widgets, file])
+            #expect(result.status == 0, "\(file): \(result.stderr)")
+            return result.stdout.split(separator: "\n")
+        }
+        let original = try list(input), exported = try list(out)
+        #expect(original.count == 6 && exported.filter { !$0.hasPrefix("pinrender-pins-") } == original, "\(exported)")
+        #expect(exported.filter { $0.hasPrefix("pinrender-pins-") }.allSatisfy { $0.contains(" Button ") },
+                "\(exported)")
+    }
+
+    /// A rectangle `[x0 y0 x1 y1]` of PDF page space in content space.
+    private func rect(in geometry: PageGeometry, _ v: [Double]) -> CGRect {
+        guard v.count == 4 else { return .null }
+        let a = geometry.contentPoint(fromPageSpace: CGPoint(x: v[0], y: v[1]))
+        let b = geometry.contentPoint(fromPageSpace: CGPoint(x: v[2], y: v[3]))
+        return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+    }
+
+    /// A form that sets /NeedAppearances: viewers redraw its fields, a push button as an
+    /// empty one, so there are no buttons; the pins stay in the Watermark, drawn above the
+    /// fields by Poppler, under them by MuPDF, and the export says so on stderr, naming the
+    /// file and the page.
+    @Test func aFormThatNeedsAppearancesGetsNoButtonsAndAWarning() throws {
+        let dir = try Support.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("needs.pdf").path, pins = Self.path("annotations.pins.json")
+        let edit = """
+            import sys, pymupdf
+            document = pymupdf.open(sys.argv[1])
+            form = document.xref_get_key(document.pdf_catalog(), "AcroForm")[1]
+            document.xref_set_key(document.pdf_catalog(), "AcroForm", form[:-2] + " /NeedAppearances true >>")
+            document.save(sys.argv[2])
+            """
+        let made = try Support.run("/usr/bin/env", ["python3", "-c", edit, Self.path("annotations.pdf"), input])
+        #expect(made.status == 0, "\(made.stderr)")
+        let (out, scenes, stderr) = try Self.export(input, pins: pins, password: nil, in: dir)
+        let lines = stderr.split(separator: "\n").filter { $0.contains("NeedAppearances") }
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains("needs.pdf") } && lines[0].contains("page 1"), "\(stderr)")
+        let after = try ReviewExportTests.Objects(pdf: out)
+        #expect(after.annotations("/Widget").count == 6 && after.annotations("/Watermark").count == 2)
+        #expect(try Support.run("/usr/bin/qpdf", ["--check", out]).status == 0)
+        try ExportPageCheck(input: input, export: out, scenes: scenes, covered: [.mupdf: ["p1", "p2", "p3", "p8", "p9", "p10"]])
+            .run(pins: Self.pins(pins), in: dir)
     }
 
     /// Encrypted inputs keep their encryption (method, permissions, passwords): R4 AES
@@ -105,8 +204,8 @@ import PinRenderGraphics
                                           (Self.path("user-aes128.pdf"), "user"), (r6, nil)]
         for (input, password) in cases {
             let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
-            let (out, _) = try Self.export(input, pins: pins, password: password, in: dir)
-            let (again, _) = try Self.export(input, pins: pins, password: password, in: dir, name: "again.pdf")
+            let (out, _, _) = try Self.export(input, pins: pins, password: password, in: dir)
+            let (again, _, _) = try Self.export(input, pins: pins, password: password, in: dir, name: "again.pdf")
             #expect(FileManager.default.contentsEqual(atPath: out, andPath: again), "\(input): two exports differ")
             let show = { (file: String) in
                 try Support.tool("qpdf", ["--show-encryption"] + (password.map { ["--password=\($0)"] } ?? []) + [file])
@@ -137,7 +236,7 @@ import PinRenderGraphics
                     "\(result.status): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
         }
-        let (export, _) = try Self.export(input, pins: pins, password: "owner", in: dir)
+        let (export, _, _) = try Self.export(input, pins: pins, password: "owner", in: dir)
         #expect(try Support.run("/usr/bin/qpdf", ["--check", export]).status != 0, "opens without the password")
         #expect(try Support.run("/usr/bin/qpdf", ["--check", "--password=user", export]).status == 0)
     }

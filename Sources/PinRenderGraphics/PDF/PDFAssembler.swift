@@ -49,24 +49,34 @@ public final class PDFAssembler {
     ///
     /// Why a Watermark: it is not a markup annotation, so Acrobat, Preview and Okular do not
     /// list it as a comment (a Stamp would be listed). Poppler and MuPDF draw the appearance
-    /// of any annotation subtype, pdf.js draws it through its base annotation class. One
-    /// limit remains: MuPDF draws form fields (widgets) in a pass after every other
-    /// annotation, and pdf.js puts them in its HTML form layer over the page, so there a
-    /// field still covers a pin on it. A widget overlay was tried and is worse: MuPDF drew
-    /// none of its appearance (as a push button, check box, text or signature field), and
-    /// with /NeedAppearances Poppler and MuPDF replace it with an empty field's. Flags: Print (so it prints), ReadOnly (it takes no clicks: the
-    /// page's links and fields below it keep working), Locked and LockedContents (it cannot
-    /// be moved, deleted or edited).
+    /// of any annotation subtype, pdf.js draws it through its base annotation class. Flags:
+    /// Print (so it prints), ReadOnly (it takes no clicks: the page's links and fields below
+    /// it keep working), Locked and LockedContents (it cannot be moved, deleted or edited).
+    ///
+    /// Form fields are the exception: MuPDF draws widgets in a pass after every other
+    /// annotation, so a field would cover the marks on it. A mark that overlaps a field is
+    /// drawn by a small read-only push button over it instead, one of the form's last
+    /// fields (see ``raiseOverFields(_:of:on:fields:)``), and the Watermark leaves it out.
     /// - Parameters:
     ///   - page: the page to draw on.
     ///   - overlayPage: the page of `overlay` drawn.
     ///   - overlay: the document drawn by Cairo; kept until the file is written.
     ///   - matrix: PDF's `[a b c d e f]` from the overlay page's space to the page's.
     ///   - rect: where the overlay lands in page space (the page's CropBox), the annotation's /Rect.
-    public func drawOver(page: Int, overlayPage: Int, of overlay: QPDFDocument, matrix: [Double], rect: CGRect) throws {
+    ///   - marks: where the overlay's marks may put ink, in page space (markers, clusters,
+    ///     tooltips: the core's bounds).
+    /// - Returns: how many marks stay under form fields in MuPDF, because the form
+    ///   asks viewers to redraw its fields (/NeedAppearances); 0 otherwise.
+    @discardableResult
+    public func drawOver(page: Int, overlayPage: Int, of overlay: QPDFDocument, matrix: [Double], rect: CGRect,
+                         marks: [CGRect] = []) throws -> Int {
         if !sources.contains(where: { $0 === overlay }) { sources.append(overlay) }
-        let form = try formXObject(overlayPage: overlayPage, of: overlay, matrix: matrix)
+        let overlayForm = try formXObject(overlayPage: overlayPage, of: overlay, matrix: matrix)
         let target = document.page(page)
+        let onFields = marksOverFields(marks, on: target)
+        let fields = onFields.isEmpty ? nil : buttonFields()
+        let raised = fields == nil ? [] : onFields
+        let form = raised.isEmpty ? overlayForm : drawing(overlayForm, in: rect, except: raised)
         let annotation = document.indirect(document.dictionary([
             ("/Type", document.name("/Annot")),
             ("/Subtype", document.name("/Watermark")),
@@ -76,7 +86,9 @@ public final class PDFAssembler {
             ("/AP", document.dictionary([("/N", form)])),
         ]))
         document.appendAnnotation(annotation, to: target)
+        if let fields { raiseOverFields(raised, of: overlayForm, on: page, fields: fields) }
         try document.check()
+        return fields == nil ? onFields.count : 0
     }
 
     /// Print (4), ReadOnly (64), Locked (128), LockedContents (512).

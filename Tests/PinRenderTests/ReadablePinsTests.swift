@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import PinRenderCore
+import PinRenderGraphics
+
+/// Pins as users read them, measured in rendered pixels: the contrast of every text on a
+/// mark.
+@Suite struct ReadablePinsTests {
+    /// Renders `pins` (a JSON array) on a blank canvas, and returns the scene drawn and its pixels.
+    static func render(_ pins: String, canvas: String, arguments: [String] = []) throws -> (Scene, PixelBuffer) {
+        let dir = try Support.scratch()
+        let pinsPath = dir.appendingPathComponent("pins.json"), png = dir.appendingPathComponent("out.png").path
+        let json = dir.appendingPathComponent("layout.json").path
+        try Data(pins.utf8).write(to: pinsPath)
+        #expect(try Support.pinsrenderOK(["render", "--canvas", canvas, "--pins", pinsPath.path, "-o", png,
+                                          "--layout-json", json] + arguments))
+        struct File: Decodable { var pages: [Scene] }
+        let scene = try #require(try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: json))).pages.first)
+        return (scene, try PixelBuffer(pngAt: png))
+    }
+
+    /// A pin's JSON.
+    static func pin(_ id: String, _ u: Double, _ v: Double, resolved: Bool = false, parent: String? = nil) -> String {
+        let parentId = parent.map { "\"\($0)\"" } ?? "null"
+        return #"{"id": "\#(id)", "contentId": "doc", "relativeX": \#(u), "relativeY": \#(v), "authorId": "a", "#
+            + #""createdAt": "2026-11-02T09:00:00Z", "text": "Look", "resolved": \#(resolved), "parentId": \#(parentId)}"#
+    }
+
+    /// In the disc of `radius` around (`x`, `y`): the most frequent color (the fill) and the
+    /// pixel that contrasts most with it (the text's core).
+    static func fillAndText(in image: PixelBuffer, x: Double, y: Double, radius: Double) -> (fill: Color, text: Color) {
+        var counts: [UInt32: Int] = [:]
+        var colors: [Color] = []
+        for py in Int(y - radius)...Int(y + radius) {
+            for px in Int(x - radius)...Int(x + radius) where hypot(Double(px) + 0.5 - x, Double(py) + 0.5 - y) <= radius {
+                let p = image.pixel(x: px, y: py)
+                counts[UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b), default: 0] += 1
+                colors.append(Color(red: Double(p.r) / 255, green: Double(p.g) / 255, blue: Double(p.b) / 255))
+            }
+        }
+        let mode = counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key < $1.key }!.key
+        let fill = Color(red: Double(mode >> 16) / 255, green: Double(mode >> 8 & 0xFF) / 255, blue: Double(mode & 0xFF) / 255)
+        return (fill, colors.max { $0.contrastRatio(with: fill) < $1.contrastRatio(with: fill) }!)
+    }
+
+    @Test func everyTextOnAMarkReadsAtWCAGAAInTheRenderedPixels() throws {
+        // An open pin with a reply, a resolved pin, a bubble with open pins, a bubble of resolved ones.
+        let pins = "[" + [Self.pin("open", 0.15, 0.5), Self.pin("reply", 0.15, 0.5, parent: "open"),
+                          Self.pin("done", 0.4, 0.5, resolved: true),
+                          Self.pin("c1", 0.65, 0.5), Self.pin("c2", 0.65, 0.5), Self.pin("c3", 0.65, 0.5, resolved: true),
+                          Self.pin("r1", 0.88, 0.5, resolved: true), Self.pin("r2", 0.88, 0.5, resolved: true)]
+            .joined(separator: ",") + "]"
+        let dir = try Support.scratch()
+        let theme = dir.appendingPathComponent("theme.json")
+        try Data(#"{"uiScale": 3}"#.utf8).write(to: theme)
+        let (scene, image) = try Self.render(pins, canvas: "600x300", arguments: ["--theme", theme.path])
+        #expect(scene.markers.count == 2 && scene.clusters.count == 2)
+        var marks: [(name: String, x: Double, y: Double, radius: Double, fill: Color)] = []
+        for marker in scene.markers {
+            marks.append(("marker \(marker.id)", marker.x, marker.y, marker.radius * 0.5, marker.fill))
+            for badge in [marker.replyBadge, marker.checkBadge].compactMap({ $0 }) {
+                marks.append(("badge \(badge.text) of \(marker.id)", badge.x, badge.y, badge.radius * 0.9, badge.fill))
+            }
+        }
+        for cluster in scene.clusters {
+            marks.append(("bubble \(cluster.label)", cluster.x, cluster.y, cluster.radius * 0.5, cluster.fill))
+            if let badge = cluster.unresolvedBadge {
+                marks.append(("open count of \(cluster.label)", badge.x, badge.y, badge.radius * 0.9, badge.fill))
+            }
+        }
+        #expect(marks.count == 7)
+        for mark in marks {
+            let (fill, text) = Self.fillAndText(in: image, x: mark.x, y: mark.y, radius: mark.radius)
+            #expect(fill.contrastRatio(with: mark.fill) < 1.02, "\(mark.name): the fill drawn is \(fill.hex), not \(mark.fill.hex)")
+            #expect(text.contrastRatio(with: fill) >= 4.5,
+                    "\(mark.name): \(text.hex) on \(fill.hex) is \(text.contrastRatio(with: fill)):1")
+        }
+    }
+}

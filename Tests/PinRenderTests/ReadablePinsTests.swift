@@ -4,7 +4,8 @@ import PinRenderCore
 import PinRenderGraphics
 
 /// Pins as users read them, measured in rendered pixels: the contrast of every text on a
-/// mark.
+/// mark, markers whole on the edges, four-character counts, a voice comment's duration in
+/// the thread panel.
 @Suite struct ReadablePinsTests {
     /// Renders `pins` (a JSON array) on a blank canvas, and returns the scene drawn and its pixels.
     static func render(_ pins: String, canvas: String, arguments: [String] = []) throws -> (Scene, PixelBuffer) {
@@ -75,5 +76,40 @@ import PinRenderGraphics
             #expect(text.contrastRatio(with: fill) >= 4.5,
                     "\(mark.name): \(text.hex) on \(fill.hex) is \(text.contrastRatio(with: fill)):1")
         }
+    }
+
+    /// 6,800 open pins on one spot: the bubble's "6.8k" and its open count "6.8k" are set
+    /// whole inside their fills. With a black rim and rings, text passing its fill would
+    /// show as white pixels on the rim.
+    @Test func aFourCharacterCountIsNotClipped() throws {
+        let dir = try Support.scratch()
+        let pins = try Support.pinsFile(Array(repeating: (page: 1, u: 0.5, v: 0.5), count: 6800), in: dir)
+        let theme = dir.appendingPathComponent("theme.json")
+        try Data(##"{"uiScale": 2, "markerStroke": "#000000"}"##.utf8).write(to: theme)
+        let (scene, image) = try Self.render(String(contentsOfFile: pins, encoding: .utf8), canvas: "400x300",
+                                             arguments: ["--theme", theme.path])
+        let bubble = try #require(scene.clusters.first)
+        let badge = try #require(bubble.unresolvedBadge)
+        #expect(bubble.label == "6.8k" && badge.text == "6.8k")
+        let strokes = scene.strokes
+        /// How far a pixel's center is from the badge's middle segment (a capsule is the points within its radius).
+        func fromBadge(_ x: Double, _ y: Double) -> Double {
+            let half = max(0, badge.width / 2 - badge.radius)
+            return hypot(x - max(badge.x - half, min(x, badge.x + half)), y - badge.y)
+        }
+        var (badgeText, badgeSpill, label, labelSpill) = (0, 0, 0, 0)
+        for py in 0..<image.height {
+            for px in 0..<image.width {
+                let p = image.pixel(x: px, y: py)
+                guard min(p.r, p.g, p.b) >= 200 else { continue }
+                let (x, y) = (Double(px) + 0.5, Double(py) + 0.5)
+                let d = fromBadge(x, y), r = hypot(x - bubble.x, y - bubble.y)
+                if d <= badge.radius - 1 { badgeText += 1 } else if d <= badge.radius + strokes.badgeRim { badgeSpill += 1 }
+                else if r <= bubble.radius - strokes.clusterRingInset - strokes.line { label += 1 }
+                else if r <= bubble.radius { labelSpill += 1 }
+            }
+        }
+        #expect(badgeText > 20 && badgeSpill == 0, "badge: \(badgeText) text pixels, \(badgeSpill) on its rim")
+        #expect(label > 50 && labelSpill == 0, "bubble: \(label) label pixels, \(labelSpill) on its rings")
     }
 }

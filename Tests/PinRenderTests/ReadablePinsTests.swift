@@ -112,4 +112,22 @@ import PinRenderGraphics
         #expect(badgeText > 20 && badgeSpill == 0, "badge: \(badgeText) text pixels, \(badgeSpill) on its rim")
         #expect(label > 50 && labelSpill == 0, "bubble: \(label) label pixels, \(labelSpill) on its rings")
     }
+    /// A voice comment by an author with a long name, in a thread panel 300 points wide:
+    /// its heading, duration included, is set whole (Pango cuts nothing), not "🎙…".
+    @Test func theThreadPanelKeepsAVoiceCommentsDurationWhole() throws {
+        let pins = #"[{"id": "v", "contentId": "doc", "relativeX": 0.5, "relativeY": 0.5, "authorId": "k", "#
+            + #""authorName": "Константин Константинопольский", "createdAt": "2026-11-10T11:00:00Z", "text": "", "#
+            + #""resolved": false, "parentId": null, "kind": "voice", "audio": {"url": "a.m4a", "durationMs": 42000}}]"#
+        let threads = try ThreadBuilder(source: "pins").build(PinDecoder(source: "pins").decode(Data(pins.utf8))).threads
+        let measurer = PangoTextMeasurer()
+        let layout = PageLayout(theme: Theme(), tooltips: .none, measurer: measurer)
+        let panel = SummaryLayout(layout: layout, size: CGSize(width: 300, height: 800)).panel(threads)
+        let heading = try #require(panel.texts.first { $0.text.contains("🎙") })
+        #expect(heading.text.contains("🎙\u{00A0}0:42"), "\(heading.text)")
+        var unbounded = heading.style
+        unbounded.maxLines = 100
+        let set = measurer.measure(heading.text, style: heading.style, maxWidth: heading.width)
+        let whole = measurer.measure(heading.text, style: unbounded, maxWidth: heading.width)
+        #expect(set.height == whole.height, "the heading is cut after \(heading.style.maxLines) line(s): \(heading.text)")
+    }
 }

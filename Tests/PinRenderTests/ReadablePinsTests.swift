@@ -78,6 +78,69 @@ import PinRenderGraphics
         }
     }
 
+    /// Pins on the corners, the edges' middles and 4 px from an edge: each marker's fill is
+    /// as whole as a marker's in the middle of the page, its ink reaches the pin's point
+    /// (within a pixel) and nothing passes it on the far side. (A black ring and no shadow
+    /// make the tip visible on the white canvas.)
+    @Test func aMarkerOnAnEdgeIsWholeAndItsTipIsOnThePoint() throws {
+        let spots = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.5, 0.0), (0.5, 1.0), (0.0, 0.5), (1.0, 0.5),
+                     (0.005, 0.25), (0.995, 0.75), (0.5, 0.5)]
+        let pins = "[" + spots.enumerated().map { Self.pin("p\($0)", $1.0, $1.1) }.joined(separator: ",") + "]"
+        let dir = try Support.scratch()
+        let theme = dir.appendingPathComponent("theme.json")
+        try Data(##"{"uiScale": 2, "markerStroke": "#000000", "markerShadow": "#00000000"}"##.utf8).write(to: theme)
+        let (scene, image) = try Self.render(pins, canvas: "800x600", arguments: ["--theme", theme.path, "--cluster", "off",
+                                                                                  "--tooltips", "none"])
+        #expect(scene.markers.count == spots.count)
+        let fill = Theme().markerFill.bytes
+        /// The marker's fill pixels, and its ink pixels (anything not white), near its disc.
+        func pixels(of marker: Marker) -> (fill: Int, ink: [(x: Double, y: Double)]) {
+            let reach = 2.3 * marker.radius
+            var (count, ink) = (0, [(x: Double, y: Double)]())
+            for py in max(0, Int(marker.disc.y - reach))...min(image.height - 1, Int(marker.disc.y + reach)) {
+                for px in max(0, Int(marker.disc.x - reach))...min(image.width - 1, Int(marker.disc.x + reach)) {
+                    let p = image.pixel(x: px, y: py)
+                    if (p.r, p.g, p.b) == fill { count += 1 }
+                    if min(p.r, p.g, p.b) < 200 { ink.append((Double(px) + 0.5, Double(py) + 0.5)) }
+                }
+            }
+            return (count, ink)
+        }
+        let middle = try #require(scene.markers.first { $0.id == "p10" })
+        let whole = pixels(of: middle).fill
+        #expect(middle.lean == nil && Double(whole) > 0.5 * .pi * middle.radius * middle.radius)
+        for marker in scene.markers where marker.id != "p10" {
+            let (count, ink) = pixels(of: marker)
+            #expect(Double(count) >= 0.95 * Double(whole), "\(marker.id) at (\(marker.x), \(marker.y)): \(count) of \(whole) fill pixels")
+            let nearest = ink.map { hypot($0.x - marker.x, $0.y - marker.y) }.min() ?? .infinity
+            #expect(nearest <= 1.5, "\(marker.id): the nearest ink is \(nearest) px from the point")
+            // Toward the disc from the point: no ink more than a pixel behind the point.
+            let (ux, uy) = (marker.disc.x - marker.x, marker.disc.y - marker.y)
+            let length = hypot(ux, uy)
+            let behind = length == 0 ? 1 : ink.map { (($0.x - marker.x) * ux + ($0.y - marker.y) * uy) / length }.min() ?? 0
+            #expect(behind >= -1.5, "\(marker.id): ink \(-behind) px behind the point")
+        }
+    }
+
+    /// A voice comment by an author with a long name, in a thread panel 300 points wide:
+    /// its heading, duration included, is set whole (Pango cuts nothing), not "🎙…".
+    @Test func theThreadPanelKeepsAVoiceCommentsDurationWhole() throws {
+        let pins = #"[{"id": "v", "contentId": "doc", "relativeX": 0.5, "relativeY": 0.5, "authorId": "k", "#
+            + #""authorName": "Константин Константинопольский", "createdAt": "2026-11-10T11:00:00Z", "text": "", "#
+            + #""resolved": false, "parentId": null, "kind": "voice", "audio": {"url": "a.m4a", "durationMs": 42000}}]"#
+        let threads = try ThreadBuilder(source: "pins").build(PinDecoder(source: "pins").decode(Data(pins.utf8))).threads
+        let measurer = PangoTextMeasurer()
+        let layout = PageLayout(theme: Theme(), tooltips: .none, measurer: measurer)
+        let panel = SummaryLayout(layout: layout, size: CGSize(width: 300, height: 800)).panel(threads)
+        let heading = try #require(panel.texts.first { $0.text.contains("🎙") })
+        #expect(heading.text.contains("🎙\u{00A0}0:42"), "\(heading.text)")
+        var unbounded = heading.style
+        unbounded.maxLines = 100
+        let set = measurer.measure(heading.text, style: heading.style, maxWidth: heading.width)
+        let whole = measurer.measure(heading.text, style: unbounded, maxWidth: heading.width)
+        #expect(set.height == whole.height, "the heading is cut after \(heading.style.maxLines) line(s): \(heading.text)")
+    }
+
     /// 6,800 open pins on one spot: the bubble's "6.8k" and its open count "6.8k" are set
     /// whole inside their fills. With a black rim and rings, text passing its fill would
     /// show as white pixels on the rim.
@@ -111,23 +174,5 @@ import PinRenderGraphics
         }
         #expect(badgeText > 20 && badgeSpill == 0, "badge: \(badgeText) text pixels, \(badgeSpill) on its rim")
         #expect(label > 50 && labelSpill == 0, "bubble: \(label) label pixels, \(labelSpill) on its rings")
-    }
-    /// A voice comment by an author with a long name, in a thread panel 300 points wide:
-    /// its heading, duration included, is set whole (Pango cuts nothing), not "🎙…".
-    @Test func theThreadPanelKeepsAVoiceCommentsDurationWhole() throws {
-        let pins = #"[{"id": "v", "contentId": "doc", "relativeX": 0.5, "relativeY": 0.5, "authorId": "k", "#
-            + #""authorName": "Константин Константинопольский", "createdAt": "2026-11-10T11:00:00Z", "text": "", "#
-            + #""resolved": false, "parentId": null, "kind": "voice", "audio": {"url": "a.m4a", "durationMs": 42000}}]"#
-        let threads = try ThreadBuilder(source: "pins").build(PinDecoder(source: "pins").decode(Data(pins.utf8))).threads
-        let measurer = PangoTextMeasurer()
-        let layout = PageLayout(theme: Theme(), tooltips: .none, measurer: measurer)
-        let panel = SummaryLayout(layout: layout, size: CGSize(width: 300, height: 800)).panel(threads)
-        let heading = try #require(panel.texts.first { $0.text.contains("🎙") })
-        #expect(heading.text.contains("🎙\u{00A0}0:42"), "\(heading.text)")
-        var unbounded = heading.style
-        unbounded.maxLines = 100
-        let set = measurer.measure(heading.text, style: heading.style, maxWidth: heading.width)
-        let whole = measurer.measure(heading.text, style: unbounded, maxWidth: heading.width)
-        #expect(set.height == whole.height, "the heading is cut after \(heading.style.maxLines) line(s): \(heading.text)")
     }
 }

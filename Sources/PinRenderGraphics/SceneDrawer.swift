@@ -102,13 +102,20 @@ struct SceneDrawer {
     }
 
     private func draw(_ indicator: EdgeIndicator, _ strokes: Strokes) {
+        // The rim, then the arrowhead and the count's box in one fill, then the count.
+        let box = indicator.body.cgRect, rim = strokes.badgeRim
         setColor(theme.markerStroke)
         polygon(indicator.outline)
+        cairo_fill(cr)
+        addRoundedRect(cr, box.insetBy(dx: -rim, dy: -rim), radius: indicator.cornerRadius + rim)
         cairo_fill(cr)
         setColor(indicator.fill)
         polygon(indicator.arrow)
         cairo_fill(cr)
-        draw(indicator.badge, strokes)
+        addRoundedRect(cr, box, radius: indicator.cornerRadius)
+        cairo_fill(cr)
+        let count = indicator.badge
+        centered(count.text, x: count.x, y: count.y, size: count.fontSize, bold: true, color: theme.badgeText)
     }
 
     private func draw(_ tooltip: Tooltip, _ strokes: Strokes) {

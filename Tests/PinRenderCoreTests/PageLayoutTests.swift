@@ -57,6 +57,22 @@ struct PageLayoutTests {
         }
     }
 
+    /// A marker on the right edge where the indicator of pins further right would stand:
+    /// the indicator slides along the edge off the marker, and stays inside the view.
+    @Test func anIndicatorStaysOffTheMarkers() throws {
+        let canvas = CGSize(width: 1000, height: 600), visible = CGRect(x: 0, y: 0, width: 1000, height: 600)
+        let threads = [thread("far", 0.9, 0.5, number: 1), thread("edge", 0.495, 0.5, number: 2, replies: 3)]
+        let scene = layout(.none).scene(page: 1, threads: threads, canvas: canvas, ui: 1, visible: visible) {
+            CGPoint(x: $0.x * 2000, y: $0.y * 600)
+        }
+        let indicator = try #require(scene.indicators.first)
+        let marker = try #require(scene.markers.first)
+        #expect(scene.indicators.count == 1 && indicator.edge == .right && marker.id == "edge")
+        #expect(!indicator.inkRect.intersects(marker.inkRect(scene.strokes)), "\(indicator.inkRect) covers \(marker.inkRect(scene.strokes))")
+        #expect(contains(visible, indicator.inkRect))
+        #expect(abs(indicator.angle - atan2(indicator.arrow[0].y - indicator.y, indicator.arrow[0].x - indicator.x)) < 1e-9)
+    }
+
     /// A bubble of pins on a corner or an edge is moved inside the output, its badge with it.
     @Test func aBubbleOnAnEdgeIsKeptInside() {
         let size = CGSize(width: 400, height: 300)

@@ -52,6 +52,10 @@ extension Cluster {
 }
 
 extension EdgeIndicator {
+    /// The box and the arrowhead's outline.
+    var inkRect: CGRect {
+        outline.reduce(body.cgRect) { $0.union(CGRect(x: $1.x, y: $1.y, width: 0, height: 0)) }
+    }
 
     /// Where the arrowhead (reaching 1.55 radii out, its rim further) and the count disc may put ink.
     public func bounds(_ strokes: Strokes) -> Rect {

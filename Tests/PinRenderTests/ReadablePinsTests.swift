@@ -5,7 +5,7 @@ import PinRenderGraphics
 
 /// Pins as users read them, measured in rendered pixels: the contrast of every text on a
 /// mark, markers whole on the edges, four-character counts, a voice comment's duration in
-/// the thread panel.
+/// the thread panel, marks as large as on the phone on a @2x screenshot.
 @Suite struct ReadablePinsTests {
     /// Renders `pins` (a JSON array) on a blank canvas, and returns the scene drawn and its pixels.
     static func render(_ pins: String, canvas: String, arguments: [String] = []) throws -> (Scene, PixelBuffer) {
@@ -174,5 +174,40 @@ import PinRenderGraphics
         }
         #expect(badgeText > 20 && badgeSpill == 0, "badge: \(badgeText) text pixels, \(badgeSpill) on its rim")
         #expect(label > 50 && labelSpill == 0, "bubble: \(label) label pixels, \(labelSpill) on its rings")
+    }
+
+    /// A @2x screenshot (750 x 1334 pixels, 375 x 667 points): with `--ui-scale 2`, or a pHYs
+    /// of 144 dpi, a marker is 2 UI points a point: its fill covers 4 times the pixels it
+    /// covers at 1; drawn at half width, it is back to 1. A scale of 0 is refused.
+    @Test func aRetinaScreenshotDrawsMarksAtItsScreenScale() throws {
+        let dir = try Support.scratch()
+        let pins = try Support.pinsFile([(page: 1, u: 0.5, v: 0.5)], in: dir)
+        let blank = dir.appendingPathComponent("blank.png").path
+        #expect(try Support.pinsrenderOK(["render", "--canvas", "750x1334", "--pins", pins, "--tooltips", "none", "-o", blank]))
+        // The same screenshot declaring 144 dpi (5669 pixels per meter), after its header.
+        var chunks = PNGBytes.chunks(of: Array(try Data(contentsOf: URL(fileURLWithPath: blank))))
+        chunks.insert(("pHYs", [0, 0, 0x16, 0x25, 0, 0, 0x16, 0x25, 1]), at: 1)
+        let retina = dir.appendingPathComponent("retina.png").path
+        try Data(PNGBytes.file(chunks)).write(to: URL(fileURLWithPath: retina))
+        func markerPixels(_ arguments: [String]) throws -> (radius: Double, fill: Int) {
+            let out = dir.appendingPathComponent("out.png").path, json = dir.appendingPathComponent("out.json").path
+            #expect(try Support.pinsrenderOK(["render"] + arguments + ["--pins", pins, "--tooltips", "none", "-o", out,
+                                                                       "--layout-json", json]))
+            struct File: Decodable { var pages: [Scene] }
+            let scene = try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: json))).pages[0]
+            return (try #require(scene.markers.first).radius, try PixelBuffer(pngAt: out).count(of: markerFill))
+        }
+        let plain = try markerPixels(["--canvas", "750x1334"])
+        let asked = try markerPixels(["--canvas", "750x1334", "--ui-scale", "2"])
+        let declared = try markerPixels([retina])
+        let half = try markerPixels([retina, "--width", "375"])
+        #expect(plain.radius == 13 && asked.radius == 26 && declared.radius == 26 && half.radius == 13)
+        for (name, drawn) in [("--ui-scale 2", asked), ("pHYs 144 dpi", declared)] {
+            let ratio = Double(drawn.fill) / Double(plain.fill)
+            #expect(ratio > 3.5 && ratio < 4.5, "\(name): \(drawn.fill) fill pixels, \(plain.fill) at scale 1")
+        }
+        #expect(abs(Double(half.fill) / Double(plain.fill) - 1) < 0.1, "half width: \(half.fill) fill pixels")
+        let bad = try Support.pinrender(["render", "--canvas", "100x100", "--pins", pins, "--ui-scale", "0", "-o", blank])
+        #expect(bad.status == 2 && bad.stderr.contains("--ui-scale"), "\(bad.stderr)")
     }
 }

@@ -43,6 +43,10 @@ extension PageLayout {
         let ink = indicator.inkRect
         guard marks.contains(where: { $0.intersects(ink) }) else { return indicator }
         let along = indicator.edge == .top || indicator.edge == .bottom
+        // Only marks in the band the indicator slides along can be in its way.
+        let band = along ? CGRect(x: visible.minX, y: ink.minY, width: visible.width, height: ink.height)
+            : CGRect(x: ink.minX, y: visible.minY, width: ink.width, height: visible.height)
+        let marks = marks.filter { $0.intersects(band) }
         let (low, high) = along ? (visible.minX - ink.minX, visible.maxX - ink.maxX) : (visible.minY - ink.minY, visible.maxY - ink.maxY)
         let step = indicator.radius / 4
         for k in 1...Int(max(visible.width, visible.height) / step) {

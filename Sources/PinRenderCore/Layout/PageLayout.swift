@@ -111,8 +111,10 @@ public struct PageLayout {
             .sorted { ($0.0.root.resolved ? 0 : 1, $0.0.number, $0.0.id) < ($1.0.root.resolved ? 0 : 1, $1.0.number, $1.0.id) }
             .map { leaning(marker(for: $0.0, at: $0.1, ui: ui), inside: output, strokes: strokes) }
         // Indicators slide along their edge off the markers and bubbles.
-        let marks = scene.markers.map { $0.inkRect(strokes) } + scene.clusters.map { $0.inkRect(strokes) }
-        scene.indicators = scene.indicators.map { clear($0, of: marks, visible: visible) }
+        if !scene.indicators.isEmpty {
+            let marks = scene.markers.map { $0.inkRect(strokes) } + scene.clusters.map { $0.inkRect(strokes) }
+            scene.indicators = scene.indicators.map { clear($0, of: marks, visible: visible) }
+        }
         if tooltips != .none {
             // A tooltip points at its marker's disc, where the marker leans.
             let discs = Dictionary(scene.markers.map { ($0.id, CGPoint(x: $0.disc.x, y: $0.disc.y)) }, uniquingKeysWith: { a, _ in a })

@@ -32,6 +32,7 @@ struct RenderInput {
                              problem: "page \(pin.page), but \(documentName) has \(pageCount) page\(pageCount == 1 ? "" : "s")")
         }
         var warnings = document.warnings
+        if let file = options.themeFile { warnings += options.theme.contrastWarnings.map { "\(file): \($0)" } }
         let contentIds = Set(pins.map(\.contentId))
         if let wanted = options.contentId {
             if !pins.isEmpty && !contentIds.contains(wanted) {

@@ -198,6 +198,12 @@ public struct RenderJob: Sendable {
                                                pixelLimit: options.pixelLimit)
         let scale = try request.scale(contentSize: content, unitsPerInch: unitsPerInch)
         let pageSize = CGSize(width: content.width * scale, height: content.height * scale)
+        // An image's UI points are --ui-scale pixels (else its pHYs's; a theme's fixed scale wins over pHYs), drawn at `scale`.
+        var layout = layout
+        if unitsPerInch == nil, let screen = options.uiScale
+            ?? (options.theme.uiScale == nil ? options.input.flatMap(ImageDensity.screenScale(ofFileAt:)) : nil) {
+            layout.theme.uiScale = max(0.25, screen * scale)
+        }
         var scene = layout.scene(page: page, threads: threads, outputSize: outputSize, pageSize: pageSize)
         if options.threadsPanel { scene = layout.addingPanel(to: scene, threads: threads) }
         let size = scene.drawnSize, drawn = scene

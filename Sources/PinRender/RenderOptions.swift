@@ -38,6 +38,8 @@ public struct RenderOptions: Sendable, Equatable {
     /// Which threads are drawn and exported (`--include`).
     public var include: CommentFilter = .all
     public var theme = Theme()
+    /// Pixels per UI point of an input image (`--ui-scale`); nil: from the PNG's pHYs, else 1.
+    public var uiScale: Double?
     /// The file ``theme`` was read from (`--theme`): no output may overwrite it.
     public var themeFile: String?
     public var layoutJSON: String?

@@ -58,17 +58,25 @@ struct SceneDrawer {
     }
 
     private func draw(_ marker: Marker, _ strokes: Strokes) {
-        // Shadow, ring, fill.
+        // Shadow, ring, fill: discs, or teardrops with their pointer where the marker leans.
+        let (x, y) = (marker.disc.x, marker.disc.y)
         setColor(theme.markerShadow)
-        circle(marker.x, marker.y + strokes.shadowOffset, marker.radius + strokes.shadowSpread)
+        if let lean = marker.lean {
+            cairo_save(cr)
+            cairo_translate(cr, 0, strokes.shadowOffset)
+            teardrop(x, y, marker.radius, pointer: lean.pointer)
+            cairo_restore(cr)
+        } else {
+            circle(x, y + strokes.shadowOffset, marker.radius + strokes.shadowSpread)
+        }
         cairo_fill(cr)
         setColor(theme.markerStroke)
-        circle(marker.x, marker.y, marker.radius)
+        teardrop(x, y, marker.radius, pointer: marker.lean?.pointer)
         cairo_fill(cr)
         setColor(marker.fill)
-        circle(marker.x, marker.y, marker.radius - strokes.ring)
+        teardrop(x, y, marker.radius - strokes.ring, pointer: marker.lean?.innerPointer)
         cairo_fill(cr)
-        centered(marker.label, x: marker.x, y: marker.y, size: marker.labelSize, bold: true, color: marker.labelColor)
+        centered(marker.label, x: x, y: y, size: marker.labelSize, bold: true, color: marker.labelColor)
         for badge in [marker.replyBadge, marker.checkBadge, marker.voiceBadge].compactMap({ $0 }) { draw(badge, strokes) }
     }
 
@@ -102,13 +110,20 @@ struct SceneDrawer {
     }
 
     private func draw(_ indicator: EdgeIndicator, _ strokes: Strokes) {
+        // The rim, then the arrowhead and the count's box in one fill, then the count.
+        let box = indicator.body.cgRect, rim = strokes.badgeRim
         setColor(theme.markerStroke)
         polygon(indicator.outline)
+        cairo_fill(cr)
+        addRoundedRect(cr, box.insetBy(dx: -rim, dy: -rim), radius: indicator.cornerRadius + rim)
         cairo_fill(cr)
         setColor(indicator.fill)
         polygon(indicator.arrow)
         cairo_fill(cr)
-        draw(indicator.badge, strokes)
+        addRoundedRect(cr, box, radius: indicator.cornerRadius)
+        cairo_fill(cr)
+        let count = indicator.badge
+        centered(count.text, x: count.x, y: count.y, size: count.fontSize, bold: true, color: theme.badgeText)
     }
 
     private func draw(_ tooltip: Tooltip, _ strokes: Strokes) {
@@ -180,6 +195,17 @@ struct SceneDrawer {
         guard badge.width > 2 * badge.radius else { return circle(badge.x, badge.y, r) }
         addRoundedRect(cr, CGRect(x: badge.x - badge.width / 2 - outset, y: badge.y - r,
                                   width: badge.width + 2 * outset, height: 2 * r), radius: r)
+    }
+
+    /// A disc, or with `pointer` (tip, then the points where its sides touch the disc) a
+    /// teardrop: the tip, one side, the far arc, the other side.
+    private func teardrop(_ x: Double, _ y: Double, _ r: Double, pointer: [Point]?) {
+        guard let pointer, pointer.count == 3 else { return circle(x, y, r) }
+        cairo_new_sub_path(cr)
+        cairo_move_to(cr, pointer[0].x, pointer[0].y)
+        cairo_line_to(cr, pointer[1].x, pointer[1].y)
+        cairo_arc(cr, x, y, max(0, r), atan2(pointer[1].y - y, pointer[1].x - x), atan2(pointer[2].y - y, pointer[2].x - x))
+        cairo_close_path(cr)
     }
 
     private func circle(_ x: Double, _ y: Double, _ r: Double) {

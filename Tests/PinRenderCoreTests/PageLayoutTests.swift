@@ -21,6 +21,73 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool
 struct PageLayoutTests {
     // MARK: markers
 
+    /// Pins on the corners, on the edges and near them: every marker's disc and badges are
+    /// inside the output, its point stays the pin's, and a pointer reaches from the disc to
+    /// the point. A pin with room keeps its disc on its point.
+    @Test func aMarkerOnAnEdgeLeansInwardWithItsTipOnThePoint() throws {
+        let size = CGSize(width: 400, height: 300)
+        let spots = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.5, 0.0), (0.5, 1.0), (0.0, 0.5), (1.0, 0.5),
+                     (0.01, 0.3), (0.97, 0.7)]
+        let threads = spots.enumerated().map { thread("p\($0)", $1.0, $1.1, number: $0 + 1, resolved: $0 % 3 == 1, replies: $0 % 2) }
+            + [thread("middle", 0.5, 0.5, number: 99, replies: 3)]
+        let scene = layout(.none).scene(page: 1, threads: threads, outputSize: size)
+        let strokes = scene.strokes
+        #expect(scene.markers.count == spots.count + 1)
+        for marker in scene.markers {
+            let point = threads.first { $0.id == marker.id }!.root.normalizedPoint!
+            #expect(marker.x == point.x * size.width && marker.y == point.y * size.height, "\(marker.id) keeps its point")
+            #expect(contains(CGRect(origin: .zero, size: size), marker.inkRect(strokes), tolerance: 1e-6),
+                    "\(marker.id): \(marker.inkRect(strokes)) passes the output")
+            guard marker.id != "middle" else {
+                #expect(marker.lean == nil)
+                continue
+            }
+            let lean = try #require(marker.lean, "\(marker.id) leans")
+            #expect(lean.pointer[0] == Point(x: marker.x, y: marker.y))
+            #expect(hypot(lean.x - marker.x, lean.y - marker.y) >= 1.6 * marker.radius - 1e-9)
+            // The pointer's sides touch the disc: perpendicular to the radius there.
+            for side in lean.pointer.dropFirst() {
+                let (rx, ry) = (side.x - lean.x, side.y - lean.y), (sx, sy) = (marker.x - side.x, marker.y - side.y)
+                #expect(close(hypot(rx, ry), marker.radius, 1e-9) && close(rx * sx + ry * sy, 0, 1e-6))
+            }
+            // Badges moved with the disc.
+            if let badge = marker.replyBadge {
+                #expect(close(badge.x - lean.x, marker.radius * 0.78) && close(badge.y - lean.y, -marker.radius * 0.78))
+            }
+        }
+    }
+
+    /// A marker on the right edge where the indicator of pins further right would stand:
+    /// the indicator slides along the edge off the marker, and stays inside the view.
+    @Test func anIndicatorStaysOffTheMarkers() throws {
+        let canvas = CGSize(width: 1000, height: 600), visible = CGRect(x: 0, y: 0, width: 1000, height: 600)
+        let threads = [thread("far", 0.9, 0.5, number: 1), thread("edge", 0.495, 0.5, number: 2, replies: 3)]
+        let scene = layout(.none).scene(page: 1, threads: threads, canvas: canvas, ui: 1, visible: visible) {
+            CGPoint(x: $0.x * 2000, y: $0.y * 600)
+        }
+        let indicator = try #require(scene.indicators.first)
+        let marker = try #require(scene.markers.first)
+        #expect(scene.indicators.count == 1 && indicator.edge == .right && marker.id == "edge")
+        #expect(!indicator.inkRect.intersects(marker.inkRect(scene.strokes)), "\(indicator.inkRect) covers \(marker.inkRect(scene.strokes))")
+        #expect(contains(visible, indicator.inkRect))
+        #expect(abs(indicator.angle - atan2(indicator.arrow[0].y - indicator.y, indicator.arrow[0].x - indicator.x)) < 1e-9)
+    }
+
+    /// A bubble of pins on a corner or an edge is moved inside the output, its badge with it.
+    @Test func aBubbleOnAnEdgeIsKeptInside() {
+        let size = CGSize(width: 400, height: 300)
+        var auto = layout(.none)
+        auto.clustering = .auto
+        for (u, v) in [(0.0, 0.0), (1.0, 0.5), (0.5, 1.0)] {
+            let threads = (0..<1500).map { thread("p\($0)", u, v, number: $0 + 1) }
+            let scene = auto.scene(page: 1, threads: threads, outputSize: size)
+            let bubble = try! #require(scene.clusters.first)
+            #expect(scene.clusters.count == 1 && bubble.unresolvedBadge?.text == "1.5k")
+            #expect(contains(CGRect(origin: .zero, size: size), bubble.inkRect(scene.strokes), tolerance: 1e-6),
+                    "bubble at (\(u), \(v)): \(bubble.inkRect(scene.strokes))")
+        }
+    }
+
     @Test func colorsAndDashesFollowEachPinsStateInThePlan() {
         var theme = Theme()
         theme.markerFill = Color(hex: "#0A84FF")!

@@ -92,7 +92,11 @@ import Testing
         #expect(indicators.count == 1 && indicator.edge == .right && indicator.angle == 0 && indicator.count == 120)
         let (x, y, r) = (indicator.x, indicator.y, indicator.radius)
         #expect(r == 13 * 2 * 0.9)
-        #expect(indicator.badge == Badge(x: x, y: y, radius: r, text: "99+", fill: Theme().badgeFill))
+        // The count in a box of its own color, square-cornered (not a bubble's disc).
+        let badge = indicator.badge
+        #expect(badge.x == x && badge.y == y && badge.radius == r * 0.85 && badge.text == "99+" && badge.fill == Theme().markerFill)
+        #expect(indicator.body == Rect(x: x - badge.width / 2, y: y - badge.radius, width: badge.width, height: 2 * badge.radius))
+        #expect(indicator.cornerRadius <= indicator.body.height / 3)
         // The tip 1.55 radii out (the outline 1.5 UI points further), the base 0.6 radii out.
         #expect(indicator.arrow == [Point(x: x + 1.55 * r, y: y), Point(x: x + 0.6 * r, y: y + 0.7 * r),
                                     Point(x: x + 0.6 * r, y: y - 0.7 * r)])

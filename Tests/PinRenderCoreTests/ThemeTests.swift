@@ -30,7 +30,7 @@ struct ThemeTests {
         #expect(theme.containerPadding == 4)
         #expect(theme.autoTooltipLimit == 25)
         #expect(theme.uiScale == nil)
-        #expect(theme.markerFill == Color(red: 0xE5 / 255.0, green: 0x48 / 255.0, blue: 0x3B / 255.0))
+        #expect(theme.markerFill == Color(hex: "#D13E31"))
     }
 
     @Test func partialThemeKeepsDefaults() throws {
@@ -195,5 +195,36 @@ struct ColorTests {
         #expect(String(decoding: data, as: UTF8.self) == ##"["#FF8000FF"]"##)
         let decoded = try JSONDecoder().decode([Color].self, from: Data(##"["#336699"]"##.utf8))
         #expect(decoded == [Color(red: 0x33 / 255.0, green: 0x66 / 255.0, blue: 0x99 / 255.0)])
+    }
+}
+
+/// WCAG 2.x contrast of the texts on marks.
+struct ThemeContrastTests {
+    @Test func contrastRatioFollowsWCAG() {
+        let white = Color(hex: "#FFFFFF")!, black = Color(hex: "#000000")!
+        #expect(abs(white.contrastRatio(with: black) - 21) < 1e-9)
+        #expect(abs(black.contrastRatio(with: white) - 21) < 1e-9)
+        #expect(white.contrastRatio(with: white) == 1)
+        // #777777 on white is the usual example just below AA: 4.48.
+        #expect(abs(Color(hex: "#777777")!.contrastRatio(with: white) - 4.478) < 0.001)
+        // Half-transparent black on white is composited first: a mid grey (#7F7F7F), 4.00.
+        #expect(abs(Color(hex: "#00000080")!.contrastRatio(with: white) - 4.004) < 0.001)
+    }
+
+    @Test func everyTextOnAMarkOfTheDefaultThemeIsAA() {
+        let pairs = Theme().markTextPairs
+        #expect(pairs.count == 6)
+        for pair in pairs {
+            #expect(pair.contrastRatio >= 4.5, "\(pair.text) on \(pair.fill): \(pair.contrastRatio)")
+        }
+        #expect(Theme().contrastWarnings.isEmpty)
+    }
+
+    @Test func aThemeBelowAAIsNamed() throws {
+        let theme = try decodeTheme(##"{"resolvedFill": "#98A2B3", "resolvedText": "#F2F4F7"}"##)
+        let warnings = theme.contrastWarnings
+        #expect(warnings.contains("resolvedText on resolvedFill has a contrast of 2.33:1 (WCAG AA asks 4.5:1)"), "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("badgeText on resolvedFill") })
+        #expect(!warnings.contains { $0.hasPrefix("markerText") })
     }
 }

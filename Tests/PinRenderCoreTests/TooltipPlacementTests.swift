@@ -50,10 +50,10 @@ struct TooltipPlacementTests {
 
     @Test(arguments: [TooltipMode.auto, .all])
     func pinNearTheTopGetsItsTooltipBelow(_ mode: TooltipMode) throws {
-        // Pin at y 8: the box starts 24 below it.
+        // Pin at y 8: its marker leans down, its disc 1.6 radii below the point; the box starts 24 below the disc's center.
         let tip = try tooltip(u: 0.5, v: 0.01, mode: mode)
         #expect(tip.side == .bottom)
-        #expect(close(tip.y, 8 + 24))
+        #expect(close(tip.y, 8 + 1.6 * 13 + 24))
         #expect(close(tip.x, 500 - 187.36 / 2))
     }
 

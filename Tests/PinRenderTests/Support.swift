@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinRenderCore
 import PinRenderGraphics
 
 /// The package root, the built `pinrender`, fixtures and a scratch directory per test.
@@ -135,6 +136,13 @@ extension PixelBuffer {
     }
 }
 
-/// The default theme's open marker fill, #E5483B.
-let markerFill: (UInt8, UInt8, UInt8) = (0xE5, 0x48, 0x3B)
+/// The default theme's open marker fill.
+let markerFill = Theme().markerFill.bytes
 let magenta: (UInt8, UInt8, UInt8) = (255, 0, 255)
+
+extension Color {
+    /// The 8-bit red, green and blue a PNG holds for this opaque color.
+    var bytes: (UInt8, UInt8, UInt8) {
+        (UInt8((red * 255).rounded()), UInt8((green * 255).rounded()), UInt8((blue * 255).rounded()))
+    }
+}

@@ -35,6 +35,17 @@ extension Option<RenderOptions> {
         }
     }
 
+    /// `--ui-scale S`: pixels per UI point of the input image (2 for an @2x screenshot).
+    public static var uiScale: Self {
+        Option("--ui-scale", value: "S", help: """
+            pixels per point of the image, as on its screen (2 for an @2x
+            screenshot): markers and tooltips are drawn that much larger;
+            default: the PNG's pHYs (144 dpi is 2), else 1
+            """) { text, options in
+            options.uiScale = try OptionValue.number(text, needs: "a number from 0.25 to 40") { $0 >= 0.25 && $0 <= 40 }
+        }
+    }
+
     /// `--include open|resolved|all`
     public static var include: Self {
         Option("--include", value: OptionValue.placeholder(CommentFilter.self),
@@ -62,6 +73,6 @@ extension Option<RenderOptions> {
 extension OptionGroup<RenderOptions> {
     /// What is drawn and how.
     public static var drawing: Self {
-        OptionGroup(title: "DRAWING", options: [.tooltips, .cluster, .theme, .include, .contentId, .timezone])
+        OptionGroup(title: "DRAWING", options: [.tooltips, .cluster, .theme, .uiScale, .include, .contentId, .timezone])
     }
 }

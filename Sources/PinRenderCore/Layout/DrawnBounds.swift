@@ -7,17 +7,35 @@ import Foundation
 /// Ink of a centered label may pass a disc's rim by a little; shadows fall below it.
 private func margin(_ strokes: Strokes) -> Double { 2.5 * strokes.shadowOffset }
 
-/// The square around (`x`, `y`) that holds a disc of `radius` and its badges with their rims.
-private func discBounds(x: Double, y: Double, radius: Double, badges: [Badge?], strokes: Strokes) -> Rect {
+/// The square around (`x`, `y`) that holds a disc of `radius`, its badges with their rims
+/// and the points of `also` (a leaning marker's tip).
+private func discBounds(x: Double, y: Double, radius: Double, badges: [Badge?], also: [Point] = [],
+                        strokes: Strokes) -> Rect {
     let reach = badges.compactMap { $0 }.reduce(radius) { max($0, hypot($1.x - x, $1.y - y) + $1.width / 2) }
-        + margin(strokes)
-    return Rect(x: x - reach, y: y - reach, width: 2 * reach, height: 2 * reach)
+    let tips = also.reduce(reach) { max($0, hypot($1.x - x, $1.y - y)) } + margin(strokes)
+    return Rect(x: x - tips, y: y - tips, width: 2 * tips, height: 2 * tips)
+}
+
+/// The disc of `radius` at (`x`, `y`) and its badges with their rims, shadow left out.
+private func discInk(x: Double, y: Double, radius: Double, badges: [Badge?], strokes: Strokes) -> CGRect {
+    let rim = strokes.badgeRim
+    return badges.compactMap { $0 }.reduce(CGRect(x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius)) {
+        $0.union(CGRect(x: $1.x - $1.width / 2 - rim, y: $1.y - $1.radius - rim, width: $1.width + 2 * rim,
+                        height: 2 * ($1.radius + rim)))
+    }
 }
 
 extension Marker {
-    /// Where the marker, its shadow and its badges may put ink.
+    /// Where the marker, its pointer, its shadow and its badges may put ink.
     public func bounds(_ strokes: Strokes) -> Rect {
-        discBounds(x: x, y: y, radius: radius, badges: [replyBadge, checkBadge, voiceBadge], strokes: strokes)
+        discBounds(x: disc.x, y: disc.y, radius: radius, badges: [replyBadge, checkBadge, voiceBadge],
+                   also: lean?.pointer ?? [], strokes: strokes)
+    }
+
+    /// The disc and its badges with their rims, shadow left out: what must be inside the
+    /// output for the marker to be whole.
+    func inkRect(_ strokes: Strokes) -> CGRect {
+        discInk(x: disc.x, y: disc.y, radius: radius, badges: [replyBadge, checkBadge, voiceBadge], strokes: strokes)
     }
 }
 
@@ -26,9 +44,19 @@ extension Cluster {
     public func bounds(_ strokes: Strokes) -> Rect {
         discBounds(x: x, y: y, radius: radius, badges: [unresolvedBadge], strokes: strokes)
     }
+
+    /// The bubble and its badge with its rim, shadow left out.
+    func inkRect(_ strokes: Strokes) -> CGRect {
+        discInk(x: x, y: y, radius: radius, badges: [unresolvedBadge], strokes: strokes)
+    }
 }
 
 extension EdgeIndicator {
+    /// The box and the arrowhead's outline.
+    var inkRect: CGRect {
+        outline.reduce(body.cgRect) { $0.union(CGRect(x: $1.x, y: $1.y, width: 0, height: 0)) }
+    }
+
     /// Where the arrowhead (reaching 1.55 radii out, its rim further) and the count disc may put ink.
     public func bounds(_ strokes: Strokes) -> Rect {
         discBounds(x: x, y: y, radius: radius * 1.6, badges: [], strokes: strokes)

@@ -1,4 +1,5 @@
-/// A root pin's numbered circle, centered exactly on the pin's point.
+/// A root pin's numbered circle, centered exactly on the pin's point; near the output's edge
+/// it leans inward (``lean``), its tip on the point.
 public struct Marker: Sendable, Equatable, Codable {
     public var id: String
     public var number: Int
@@ -20,6 +21,12 @@ public struct Marker: Sendable, Equatable, Codable {
     public var checkBadge: Badge?
     /// Voice comment mark, bottom left.
     public var voiceBadge: Badge?
+    /// Where the disc stands when it leans inward from an edge; nil when it is centered on
+    /// (`x`, `y`), the pin's point either way.
+    public var lean: Lean?
+
+    /// The disc's center: the pin's point, or where it leans.
+    public var disc: Point { Point(x: lean?.x ?? x, y: lean?.y ?? y) }
 
     public init(id: String, number: Int, x: Double, y: Double, radius: Double, resolved: Bool, replies: Int,
                 voice: Bool, label: String, labelSize: Double, fill: Color, labelColor: Color,
@@ -60,5 +67,6 @@ public struct Marker: Sendable, Equatable, Codable {
                   replyBadge: try c.decodeIfPresent(Badge.self, forKey: .replyBadge),
                   checkBadge: try c.decodeIfPresent(Badge.self, forKey: .checkBadge),
                   voiceBadge: try c.decodeIfPresent(Badge.self, forKey: .voiceBadge))
+        lean = try c.decodeIfPresent(Lean.self, forKey: .lean)
     }
 }

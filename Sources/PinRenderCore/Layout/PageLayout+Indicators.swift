@@ -33,7 +33,30 @@ extension PageLayout {
             let threads = members.map(\.2).sorted { $0.number != $1.number ? $0.number < $1.number : $0.id < $1.id }
             return EdgeIndicator(edge: edge, x: x, y: y, radius: radius, angle: angle, count: members.count,
                                  unresolved: threads.filter { !$0.root.resolved }.count, pinIds: threads.map(\.id), ui: ui,
-                                 theme: theme)
+                                 theme: theme, fit: fitted)
         }.sorted { ($0.edge.rawValue, $0.x, $0.y) < ($1.edge.rawValue, $1.x, $1.y) }
+    }
+
+    /// `indicator`, slid along its edge to the nearest place within `visible` where it
+    /// covers none of `marks` (steps of a quarter radius); where there is none, left as it is.
+    func clear(_ indicator: EdgeIndicator, of marks: [CGRect], visible: CGRect) -> EdgeIndicator {
+        let ink = indicator.inkRect
+        guard marks.contains(where: { $0.intersects(ink) }) else { return indicator }
+        let along = indicator.edge == .top || indicator.edge == .bottom
+        // Only marks in the band the indicator slides along can be in its way.
+        let band = along ? CGRect(x: visible.minX, y: ink.minY, width: visible.width, height: ink.height)
+            : CGRect(x: ink.minX, y: visible.minY, width: ink.width, height: visible.height)
+        let marks = marks.filter { $0.intersects(band) }
+        let (low, high) = along ? (visible.minX - ink.minX, visible.maxX - ink.maxX) : (visible.minY - ink.minY, visible.maxY - ink.maxY)
+        let step = indicator.radius / 4
+        for k in 1...Int(max(visible.width, visible.height) / step) {
+            for shift in [Double(k) * step, -Double(k) * step] where shift >= low && shift <= high {
+                let moved = along ? ink.offsetBy(dx: shift, dy: 0) : ink.offsetBy(dx: 0, dy: shift)
+                if !marks.contains(where: { $0.intersects(moved) }) {
+                    return along ? indicator.moved(dx: shift, dy: 0) : indicator.moved(dx: 0, dy: shift)
+                }
+            }
+        }
+        return indicator
     }
 }

@@ -100,17 +100,25 @@ public struct PageLayout {
         if !hidden.isEmpty {
             scene.indicators = indicators(for: hidden, visible: visible, ui: ui)
         }
+        let output = CGRect(origin: .zero, size: canvas), strokes = Strokes(ui: ui)
         if clustering == .auto {
-            scene.clusters = clusters(of: placed, ui: ui)
+            scene.clusters = clusters(of: placed, ui: ui).map { keptInside($0, area: output, strokes: strokes) }
             let clustered = Set(scene.clusters.flatMap(\.pinIds))
             placed.removeAll { clustered.contains($0.0.id) }
         }
-        // Resolved under open ones, then by number: the last drawn is on top.
+        // Resolved under open ones, then by number: the last drawn is on top. Markers lean inward from the edges.
         scene.markers = placed
             .sorted { ($0.0.root.resolved ? 0 : 1, $0.0.number, $0.0.id) < ($1.0.root.resolved ? 0 : 1, $1.0.number, $1.0.id) }
-            .map { marker(for: $0.0, at: $0.1, ui: ui) }
+            .map { leaning(marker(for: $0.0, at: $0.1, ui: ui), inside: output, strokes: strokes) }
+        // Indicators slide along their edge off the markers and bubbles.
+        if !scene.indicators.isEmpty {
+            let marks = scene.markers.map { $0.inkRect(strokes) } + scene.clusters.map { $0.inkRect(strokes) }
+            scene.indicators = scene.indicators.map { clear($0, of: marks, visible: visible) }
+        }
         if tooltips != .none {
-            placeTooltips(placed, in: &scene, ui: ui)
+            // A tooltip points at its marker's disc, where the marker leans.
+            let discs = Dictionary(scene.markers.map { ($0.id, CGPoint(x: $0.disc.x, y: $0.disc.y)) }, uniquingKeysWith: { a, _ in a })
+            placeTooltips(placed.map { ($0.0, discs[$0.0.id] ?? $0.1) }, in: &scene, ui: ui)
         }
         return scene
     }
@@ -214,7 +222,8 @@ public struct PageLayout {
     private func obstacleGrid(_ scene: Scene, cell: Double) -> RectGrid {
         var obstacles = RectGrid(cell: cell)
         for m in scene.markers {
-            obstacles.insert(CGRect(x: m.x - m.radius, y: m.y - m.radius, width: 2 * m.radius, height: 2 * m.radius), id: m.id)
+            obstacles.insert(CGRect(x: m.disc.x - m.radius, y: m.disc.y - m.radius, width: 2 * m.radius, height: 2 * m.radius),
+                             id: m.id)
         }
         for c in scene.clusters {
             obstacles.insert(CGRect(x: c.x - c.radius, y: c.y - c.radius, width: 2 * c.radius, height: 2 * c.radius), id: c.id)

@@ -56,9 +56,11 @@ public struct CommentAnnotation: Sendable, Equatable, Codable {
         }
     }
 
-    /// The thread's marker, or for a clustered pin the bubble it is in: center and radius.
+    /// The thread's marker (its disc), or for a clustered pin the bubble it is in: center and radius.
     private static func mark(of thread: CommentThread, in scene: Scene) -> (Double, Double, Double)? {
-        if let marker = scene.markers.first(where: { $0.id == thread.id }) { return (marker.x, marker.y, marker.radius) }
+        if let marker = scene.markers.first(where: { $0.id == thread.id }) {
+            return (marker.disc.x, marker.disc.y, marker.radius)
+        }
         if let cluster = scene.clusters.first(where: { $0.pinIds.contains(thread.id) }) {
             return (cluster.x, cluster.y, cluster.radius)
         }

@@ -34,7 +34,8 @@ public struct SummaryLayout {
         let width = size.width - 2 * margin
         let textX = margin + 30 * scale, textWidth = width - 30 * scale
         let title = TextStyle(fontFamily: font, size: 18 * scale, bold: true, color: theme.tooltipText)
-        let heading = TextStyle(fontFamily: font, size: 10.5 * scale, bold: true, color: theme.tooltipText)
+        // A heading wraps rather than lose its end: up to three lines hold a name of 100 characters.
+        let heading = TextStyle(fontFamily: font, size: 10.5 * scale, bold: true, color: theme.tooltipText, maxLines: 3)
         let body = TextStyle(fontFamily: font, size: 10 * scale, color: theme.tooltipText, maxLines: 40)
         let reply = TextStyle(fontFamily: font, size: 9.5 * scale, color: theme.tooltipSecondaryText, maxLines: 20)
         var pages: [Page] = []
@@ -53,10 +54,11 @@ public struct SummaryLayout {
         for thread in threads {
             let root = thread.root
             let status = root.resolved ? "✓ Resolved" : "● Open"
-            let voice = root.kind == .voice ? " · 🎙 " + TooltipContent.duration(milliseconds: root.audio?.durationMs ?? 0) : ""
-            let headingText = "\u{200E}#\(thread.number) · \(status) · page \(root.page) · "
+            // A voice comment's duration before the author, so that a long name cannot push it out.
+            let voice = root.kind == .voice ? "🎙\u{00A0}" + TooltipContent.duration(milliseconds: root.audio?.durationMs ?? 0) + " · " : ""
+            let headingText = "\u{200E}#\(thread.number) · \(status) · page \(root.page) · " + voice
                 + "\u{2068}\(TooltipContent.clean(root.displayAuthor, keepNewlines: false, limit: TooltipContent.nameCharacterLimit))\u{2069} · "
-                + ISODate.display(root.createdAt, timeZone: layout.timeZone) + voice
+                + ISODate.display(root.createdAt, timeZone: layout.timeZone)
             let text = TooltipContent.clean(root.text, keepNewlines: true, limit: 4000)
             let replies = thread.replies.map { r in
                 "\u{200E}\u{2068}\(TooltipContent.clean(r.displayAuthor, keepNewlines: false, limit: TooltipContent.nameCharacterLimit))\u{2069} · "

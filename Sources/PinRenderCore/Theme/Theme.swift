@@ -2,19 +2,20 @@ import Foundation
 
 /// Colors, sizes and the font of everything pinrender draws. Sizes are in UI points,
 /// multiplied by the scene's UI scale. A theme file (`--theme FILE`) is a JSON object with
-/// any of these keys; the others keep their defaults.
+/// any of these keys; the others keep their defaults. In the default theme every text on a
+/// marker, badge or bubble has a contrast of at least 4.5:1 (WCAG AA, ``markTextPairs``).
 ///
 ///     {"markerFill": "#0A84FF", "fontFamily": "Noto Sans", "tooltipMaxLines": 6}
 public struct Theme: Sendable, Equatable, Codable {
     public var fontFamily = "DejaVu Sans"
     public var markerRadius = 13.0
-    public var markerFill = Color(hex: "#E5483B")!
+    public var markerFill = Color(hex: "#D13E31")!
     public var markerStroke = Color(hex: "#FFFFFF")!
     public var markerText = Color(hex: "#FFFFFF")!
     public var markerShadow = Color(hex: "#00000059")!
-    public var resolvedFill = Color(hex: "#98A2B3")!
+    public var resolvedFill = Color(hex: "#626F85")!
     public var resolvedText = Color(hex: "#F2F4F7")!
-    public var checkFill = Color(hex: "#12A150")!
+    public var checkFill = Color(hex: "#0F8542")!
     public var badgeFill = Color(hex: "#1D2939")!
     public var badgeText = Color(hex: "#FFFFFF")!
     public var tooltipBackground = Color(hex: "#FFFFFFF2")!

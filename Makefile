@@ -9,11 +9,11 @@ BIN = .build/release/pinrender
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
-	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl
+	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl chromium chromium-driver
 SAMPLES = samples
 PINS = samples/pins
 
-.PHONY: deps build demo test test-asan test-tsan fuzz bench samples clean
+.PHONY: deps build demo test test-livepage test-asan test-tsan fuzz bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -42,13 +42,23 @@ demo: build
 	@echo "rendered into out/:"; ls out
 
 # The export tests render with MuPDF too (PyMuPDF; --no-deps skips its heavy optional ones).
+# The live page's test drives chromium with Selenium.
 PYTHON_TEST_DEPS = @python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch; \
-	python3 -c "import pymupdf" 2>/dev/null || python3 -m pip install -q --no-deps pymupdf
+	python3 -c "import pymupdf" 2>/dev/null || python3 -m pip install -q --no-deps pymupdf; \
+	python3 -c "import selenium, requests" 2>/dev/null || python3 -m pip install -q selenium requests
 
 test: deps
 	$(PYTHON_TEST_DEPS)
 	$(SWIFT) build --product pinrender
 	$(SWIFT) test
+	python3 Tests/LivePage/livepage_test.py
+
+# The live page (`GET /` of pinrender serve) in headless chromium: two pages, one adds and
+# resolves a pin, the other shows both (about 20 s).
+test-livepage: deps
+	$(PYTHON_TEST_DEPS)
+	$(SWIFT) build --product pinrender
+	python3 Tests/LivePage/livepage_test.py
 
 bench: deps
 	@compare -version 2>/dev/null | grep -q ImageMagick || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq imagemagick)

@@ -83,7 +83,8 @@ button.primary { background: var(--ink); border-color: var(--ink); color: #fff; 
 button.primary:hover { background: #344054; }
 main { display: grid; grid-template-columns: minmax(0, 1fr) 360px; gap: 16px; padding: 16px; align-items: start; }
 .stage { min-width: 0; }
-#frame { position: relative; display: inline-block; max-width: 100%; line-height: 0; background: #fff;
+#canvas { position: relative; display: inline-block; max-width: 100%; }
+#frame { position: relative; line-height: 0; background: #fff;
          border: 1px solid var(--line); border-radius: 10px; overflow: hidden; box-shadow: 0 1px 3px rgba(16,24,40,.08); }
 #frame.device { border-radius: 22px; border: 6px solid #101828; }
 #render { max-width: 100%; max-height: calc(100vh - 190px); cursor: crosshair; display: block; }
@@ -145,7 +146,7 @@ aside h2 small { color: var(--muted); font-weight: 400; }
 </section>
 <main>
   <div class="stage">
-    <div id="frame"><img id="render" alt="The page with its pins">
+    <div id="canvas"><div id="frame"><img id="render" alt="The page with its pins"></div>
       <form id="new-pin" hidden><textarea id="new-text" dir="auto" placeholder="Comment" required></textarea>
         <div class="row"><button type="button" id="new-cancel">Cancel</button><button class="primary" id="new-add">Add pin</button></div></form>
     </div>
@@ -480,7 +481,7 @@ function renderRequest() {
   const dev = device();
   if (!dev) {
     // Wide enough for the screen's pixels, in steps of 320 so that pages share renders.
-    const want = Math.max(320, Math.min(2560, ($("frame").parentElement.clientWidth || 800) * (devicePixelRatio || 1)));
+    const want = Math.max(320, Math.min(2560, (document.querySelector(".stage").clientWidth || 800) * (devicePixelRatio || 1)));
     query.set("width", String(Math.min(2560, Math.ceil(want / 320) * 320)));
     return { query: query.toString(), size, device: null };
   }
@@ -550,15 +551,19 @@ $("render").onclick = event => {
   if (!point) { closeForm(); return; }
   closeForm();
   draft = { point, page: page() };
-  const frame = $("frame"), form = $("new-pin"), ghost = element("div", "ghost");
+  const form = $("new-pin"), ghost = element("div", "ghost");
   ghost.style.left = (point.fx * 100) + "%"; ghost.style.top = (point.fy * 100) + "%";
   ghost.dataset.draft = "1";
-  frame.append(ghost);
+  $("frame").append(ghost);
+  // The form goes below the point, or above it in the lower half when there is room: never over it.
   form.hidden = false;
-  const px = point.fx * frame.clientWidth, py = point.fy * frame.clientHeight;
-  form.style.left = Math.max(6, Math.min(px - 130, frame.clientWidth - form.offsetWidth - 6)) + "px";
-  form.style.top = (py + form.offsetHeight + 20 < frame.clientHeight ? py + 14 : Math.max(6, py - form.offsetHeight - 14)) + "px";
-  $("new-text").focus();
+  const outer = $("canvas").getBoundingClientRect(), box = $("render").getBoundingClientRect();
+  const px = box.left - outer.left + point.fx * box.width, py = box.top - outer.top + point.fy * box.height;
+  const above = py - form.offsetHeight - 14;
+  form.style.left = Math.max(0, Math.min(px - form.offsetWidth / 2, outer.width - form.offsetWidth)) + "px";
+  form.style.top = (point.fy > 0.5 && above >= 0 ? above : py + 14) + "px";
+  $("new-text").focus({ preventScroll: true });
+  form.scrollIntoView({ block: "nearest" });
 };
 
 function closeForm() {

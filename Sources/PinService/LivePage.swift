@@ -206,7 +206,12 @@ function setStatus(kind, text) { const s = $("status"); s.className = kind; s.te
 // ---- Contents and controls ----
 
 async function loadContents() {
-  const response = await api("/v1/contents");
+  let response;
+  try { response = await api("/v1/contents"); } catch (e) {
+    setStatus("down", "server unreachable, retrying…");
+    setTimeout(loadContents, 2000);
+    return;
+  }
   if (!response.ok) {
     const body = await failure(response);
     setStatus("down", response.status === 401 ? "token needed" : "no access");
@@ -270,7 +275,12 @@ async function openContent(id, pageNumber) {
 async function resync() {
   const generation = state.generation, id = state.content.id;
   setStatus("", "loading…");
-  const response = await api(`/v1/contents/${enc(id)}/pins`);
+  let response;
+  try { response = await api(`/v1/contents/${enc(id)}/pins`); } catch (e) {
+    setStatus("down", "server unreachable, retrying…");
+    setTimeout(() => { if (generation === state.generation) resync(); }, 2000);
+    return;
+  }
   if (generation !== state.generation) return;
   if (!response.ok) { const body = await failure(response); setStatus("down", "no access"); notice(body.error); return; }
   const list = await response.json();
@@ -505,6 +515,7 @@ async function loadRender() {
       state.renderAgain = false;
       const generation = state.generation, request = renderRequest(), cursor = state.cursor;
       const response = await api(`/v1/contents/${enc(state.content.id)}/render.png?${request.query}`);
+      if (response.status === 503) { setTimeout(loadRender, 1000); break; }
       if (!response.ok) { notice((await failure(response)).error); break; }
       const url = URL.createObjectURL(await response.blob());
       const probe = new Image();

@@ -82,7 +82,7 @@ button:hover { background: var(--soft); }
 button.primary { background: var(--ink); border-color: var(--ink); color: #fff; }
 button.primary:hover { background: #344054; }
 main { display: grid; grid-template-columns: minmax(0, 1fr) 360px; gap: 16px; padding: 16px; align-items: start; }
-.stage { min-width: 0; }
+.stage { min-width: 0; text-align: center; }
 #canvas { position: relative; display: inline-block; max-width: 100%; }
 #frame { position: relative; line-height: 0; background: #fff;
          border: 1px solid var(--line); border-radius: 10px; overflow: hidden; box-shadow: 0 1px 3px rgba(16,24,40,.08); }

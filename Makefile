@@ -11,11 +11,12 @@ BIN = .build/release/pinrender
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
-	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils
+	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
+	chromium chromium-driver
 SAMPLES = samples
 PINS = samples/pins
 
-.PHONY: deps build check-build demo test test-service test-schemathesis openapi test-asan test-tsan fuzz bench samples clean
+.PHONY: deps build check-build demo test test-service test-schemathesis test-livepage openapi test-asan test-tsan fuzz bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -54,11 +55,12 @@ demo: build
 
 # The export tests render with MuPDF too (PyMuPDF; --no-deps skips its heavy optional ones).
 # The pin service's end-to-end tests are clients written with requests and websockets, and
-# schemathesis.
+# schemathesis; the live page's test drives chromium with Selenium.
 PYTHON_TEST_DEPS = @python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch; \
 	python3 -c "import pymupdf" 2>/dev/null || python3 -m pip install -q --no-deps pymupdf; \
 	python3 -c "import requests, websockets" 2>/dev/null || python3 -m pip install -q requests websockets; \
-	python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q schemathesis
+	python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q schemathesis; \
+	python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
 
 test: deps
 	$(PYTHON_TEST_DEPS)
@@ -66,6 +68,7 @@ test: deps
 	$(SWIFT) test
 	$(SERVICE_TESTS)
 	$(SCHEMATHESIS)
+	$(LIVEPAGE_TESTS)
 
 # `pinrender serve` end to end over loopback: each test class starts the server on
 # 127.0.0.1 and a free port with its own data directory, talks to it with requests,
@@ -89,6 +92,14 @@ test-schemathesis: deps
 # fails when they differ).
 openapi:
 	python3 Tests/Service/make_openapi_swift.py
+
+# The live page (`GET /` of pinrender serve) in headless chromium: two pages, one adds and
+# resolves a pin, the other shows both (about 20 s).
+LIVEPAGE_TESTS = timeout 300 python3 Tests/LivePage/livepage_test.py
+test-livepage: deps
+	$(PYTHON_TEST_DEPS)
+	$(SWIFT) build --product pinrender
+	$(LIVEPAGE_TESTS)
 
 bench: deps
 	@compare -version 2>/dev/null | grep -q ImageMagick || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq imagemagick)

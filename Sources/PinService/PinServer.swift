@@ -73,6 +73,8 @@ public final class PinServer {
             let route = try Route(method: request.method, path: request.path)
             try authorize(request, route)
             switch route {
+            case .page:
+                request.respond(200, body: Data(LivePage.html.utf8), type: "text/html; charset=utf-8", headers: LivePage.headers)
             case .health:
                 request.respond(200, json: Health(status: "ok", seq: try store.lastSeq(), eventClients: hub.count,
                                                   resyncClosed: hub.resyncClosed, rendersQueued: renders.queued))

@@ -2,6 +2,8 @@ import PinRender
 
 /// What a request asks for, from its method and path; what role it needs, on which content.
 enum Route: Equatable {
+    /// `GET /`: the live page (``LivePage``).
+    case page
     case health
     case openAPI
     case listContents
@@ -29,6 +31,9 @@ enum Route: Equatable {
             return route
         }
         switch parts.count {
+        case 1 where parts[0] == "":
+            self = try only("GET", route: .page)
+            return
         case 1 where parts[0] == "health":
             self = try only("GET", route: .health)
             return
@@ -72,7 +77,7 @@ enum Route: Equatable {
     /// The role the route needs and the content it concerns (nil: none, or named in the body).
     var access: (role: AccessTokens.Role, contentId: String?)? {
         switch self {
-        case .health, .openAPI: return nil
+        case .page, .health, .openAPI: return nil
         case .listContents: return (.read, nil)
         case .sync: return (.comment, nil)
         case .upload(let id): return (.admin, id)

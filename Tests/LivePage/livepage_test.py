@@ -1,0 +1,265 @@
+"""The live page (`GET /` of `pinrender serve`) in a real headless browser: Debian's chromium
+through chromedriver and Selenium, against `pinrender serve --demo` on 127.0.0.1 and a free
+port, with a tokens file. Two browser sessions: A (desktop, an iPhone 15 at zoom 2) adds a pin
+by clicking its render and submitting the form, then resolves it; B (phone width, the whole
+page) shows each change in its thread list and its render. Pixels are read from the images
+the pages show (drawn on a canvas in the browser). Run by `make test-livepage` (and `make test`):
+
+    python3 Tests/LivePage/livepage_test.py
+"""
+import json
+import os
+import pathlib
+import re
+import select
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import unittest
+
+import requests
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("PINRENDER", str(ROOT / ".build/debug/pinrender"))
+TOKEN = "livepage-comment-token"
+READER = "livepage-read-token"
+# A change shows on the other page's thread list within this (the events socket), and in its
+# render within RENDER_WAIT (a render takes ~0.4 s on 2 idle cores, debug build).
+LIVE_WAIT = 2
+RENDER_WAIT = 15
+MARKER_RED = (0xE5, 0x48, 0x3B)
+RESOLVED_GREY = (0x98, 0xA2, 0xB3)
+
+# The shown render's pixels, drawn on a canvas in the browser: how many are near each color
+# in a box (natural pixels); and a point with a near-white box around it, searched outward
+# on a grid from a start point.
+PIXELS_JS = """
+const img = document.getElementById('render');
+const canvas = document.createElement('canvas');
+canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+const context = canvas.getContext('2d');
+context.drawImage(img, 0, 0);
+function count(cx, cy, half, colors) {
+  const box = context.getImageData(cx - half, cy - half, 2 * half + 1, 2 * half + 1).data;
+  const counts = colors.map(() => 0);
+  for (let i = 0; i < box.length; i += 4) {
+    colors.forEach((c, k) => {
+      if (Math.abs(box[i] - c[0]) < 40 && Math.abs(box[i + 1] - c[1]) < 40 && Math.abs(box[i + 2] - c[2]) < 40) counts[k]++;
+    });
+  }
+  return {counts, total: box.length / 4, width: img.naturalWidth, height: img.naturalHeight};
+}
+function blank(sx, sy, half, step) {
+  for (let r = 0; r < Math.max(canvas.width, canvas.height); r += step)
+    for (let dx = -r; dx <= r; dx += step)
+      for (let dy = -r; dy <= r; dy += step) {
+        if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
+        const x = sx + dx, y = sy + dy;
+        if (x < half || y < half || x + half >= canvas.width || y + half >= canvas.height) continue;
+        const found = count(x, y, half, [[255, 255, 255]]);
+        if (found.counts[0] === found.total) return [x, y];
+      }
+  return null;
+}
+"""
+
+
+class Server:
+    """`pinrender serve --demo` with a tokens file, on 127.0.0.1 and a free port."""
+
+    def __init__(self):
+        self.data = tempfile.mkdtemp(prefix="livepage-")
+        tokens = pathlib.Path(self.data) / "tokens.json"
+        tokens.write_text(json.dumps({"tokens": [
+            {"token": TOKEN, "contents": ["*"], "role": "comment"},
+            {"token": READER, "contents": ["*"], "role": "read"}]}))
+        self.proc = subprocess.Popen(
+            [BINARY, "serve", "--demo", "--data", str(pathlib.Path(self.data) / "db"), "--listen", "127.0.0.1:0",
+             "--tokens", str(tokens)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        ready, _, _ = select.select([self.proc.stdout], [], [], 60)
+        line = self.proc.stdout.readline() if ready else ""
+        found = re.search(r"127\.0\.0\.1:(\d+)", line)
+        if not found:
+            self.stop()
+            raise RuntimeError(f"the server did not start: {line!r}")
+        self.url = f"http://127.0.0.1:{found.group(1)}"
+
+    def api(self, method, path, **kw):
+        return requests.request(method, self.url + path, headers={"Authorization": f"Bearer {TOKEN}"}, timeout=30, **kw)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        shutil.rmtree(self.data, ignore_errors=True)
+
+
+def browser(width, height, mobile=False):
+    """Headless chromium at a window size (with `mobile`, emulating a phone's viewport)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={width},{height}", "--proxy-server=direct://", "--proxy-bypass-list=*"]:
+        options.add_argument(argument)
+    if mobile:
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1}})
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(30)
+    return driver
+
+
+class LivePageTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server()
+        cls.drivers = []
+        try:
+            cls.a = cls.open(f"/?token={TOKEN}&content=floorplan&device=iphone-15&zoom=2", 1280, 900)
+            cls.b = cls.open(f"/?token={TOKEN}&content=floorplan", 390, 844, mobile=True)
+        except Exception:
+            cls.tearDownClass()
+            raise
+
+    @classmethod
+    def open(cls, path, width, height, mobile=False):
+        driver = browser(width, height, mobile)
+        cls.drivers.append(driver)
+        driver.get(cls.server.url + path)
+        WebDriverWait(driver, RENDER_WAIT).until(
+            lambda d: d.find_element(By.ID, "status").text == "live" and d.find_element(By.ID, "render").get_attribute("data-cursor"))
+        return driver
+
+    @classmethod
+    def tearDownClass(cls):
+        for driver in cls.drivers:
+            driver.quit()
+        cls.server.stop()
+
+    def pixels(self, driver, x, y, half, colors=(MARKER_RED, RESOLVED_GREY)):
+        return driver.execute_script(PIXELS_JS + "return count(...arguments);", x, y, half, [list(c) for c in colors])
+
+    def wait_render(self, driver, seq):
+        WebDriverWait(driver, RENDER_WAIT).until(
+            lambda d: int(d.find_element(By.ID, "render").get_attribute("data-cursor") or 0) >= seq)
+
+    def blank_spot(self, driver, half):
+        """A point of the shown render (natural pixels) with a near-white box around it, near
+        the middle of the image's left half."""
+        size = self.pixels(driver, 0, 0, 0)
+        spot = driver.execute_script(PIXELS_JS + "return blank(...arguments);", size["width"] // 4, size["height"] // 2, half, 8)
+        self.assertIsNotNone(spot, "no blank spot on the render to click")
+        return spot
+
+    def card(self, driver, pin_id):
+        return driver.find_element(By.CSS_SELECTOR, f'li.thread[data-id="{pin_id}"]')
+
+    def test_page_is_one_static_file_with_no_external_urls(self):
+        answer = requests.get(self.server.url + "/", timeout=30)
+        self.assertEqual(answer.status_code, 200)
+        self.assertTrue(answer.headers["Content-Type"].startswith("text/html"))
+        self.assertIn("default-src 'none'", answer.headers["Content-Security-Policy"])
+        self.assertIsNone(re.search(r"\b(https?|wss?)://", answer.text), "the page names a URL")
+        self.assertIsNone(re.search(r'(src|href)="(?!data:)', answer.text), "the page loads a file")
+        # The page itself needs no token; everything it shows does.
+        self.assertEqual(requests.get(self.server.url + "/v1/contents", timeout=30).status_code, 401)
+        # The token was taken out of the address bar.
+        self.assertNotIn("token", self.a.current_url)
+
+    def test_a_pin_added_and_resolved_on_one_page_shows_on_the_other(self):
+        a, b = self.a, self.b
+        # A, on an iPhone 15 at zoom 2, clicks a blank spot of its render.
+        img = a.find_element(By.ID, "render")
+        scale = img.size["width"] / a.execute_script("return arguments[0].naturalWidth", img)
+        half = max(6, round(8 / scale))
+        x, y = self.blank_spot(a, 2 * half)
+        dx, dy = round(x * scale - img.size["width"] / 2), round(y * scale - img.size["height"] / 2)
+        x, y = round((dx + img.size["width"] / 2) / scale), round((dy + img.size["height"] / 2) / scale)
+        ActionChains(a).move_to_element_with_offset(img, dx, dy).click().perform()
+        form = a.find_element(By.ID, "new-pin")
+        WebDriverWait(a, 5).until(lambda d: form.is_displayed())
+        text = f"Check the outlet here {os.getpid()}"
+        a.find_element(By.ID, "new-text").send_keys(text)
+        a.find_element(By.ID, "new-add").click()
+        clicked = time.monotonic()
+
+        # B's thread list shows it (a phone-width page showing the whole page).
+        WebDriverWait(b, LIVE_WAIT).until(lambda d: text in d.find_element(By.ID, "threads").text)
+        listed = time.monotonic() - clicked
+        pins = self.server.api("GET", "/v1/contents/floorplan/pins").json()["pins"]
+        pin = next(p for p in pins if p["text"] == text)
+        self.assertEqual((pin["page"], pin["resolved"], pin["parentId"]), (1, False, None))
+        self.assertNotIn("resolved", self.card(b, pin["id"]).get_attribute("class"))
+
+        # Both renders draw it, red, where A clicked.
+        self.wait_render(a, pin["seq"])
+        at_click = self.pixels(a, x, y, half)
+        self.assertGreater(at_click["counts"][0], at_click["total"] * 0.25, f"A's render has no pin at the click: {at_click}")
+        self.wait_render(b, pin["seq"])
+        drawn = time.monotonic() - clicked
+        shown = self.pixels(b, 0, 0, 0)
+        bx, by = round(pin["relativeX"] * shown["width"]), round(pin["relativeY"] * shown["height"])
+        on_b = self.pixels(b, bx, by, 6)
+        self.assertGreater(on_b["counts"][0], on_b["total"] * 0.25, f"B's render has no pin at {bx},{by}: {on_b}")
+        shown = b.find_element(By.ID, "render")
+        current = self.server.api("GET", "/v1/contents/floorplan/render.png?" + shown.get_attribute("data-query"))
+        self.assertEqual(shown.get_attribute("data-etag"), current.headers["ETag"], "B does not show the current render")
+
+        # A resolves it: B's card says so, and its render draws the pin grey.
+        self.card(a, pin["id"]).find_element(By.CSS_SELECTOR, "button.resolve").click()
+        clicked = time.monotonic()
+        WebDriverWait(b, LIVE_WAIT).until(lambda d: "resolved" in self.card(d, pin["id"]).get_attribute("class"))
+        resolved_listed = time.monotonic() - clicked
+        self.assertEqual(self.card(b, pin["id"]).find_element(By.CSS_SELECTOR, "button.resolve").text, "Reopen")
+        resolved = self.server.api("GET", f"/v1/contents/floorplan/pins/{pin['id']}").json()
+        self.assertTrue(resolved["resolved"])
+        self.wait_render(b, resolved["seq"])
+        on_b = self.pixels(b, bx, by, 6)
+        self.assertLess(on_b["counts"][0], on_b["total"] * 0.05, f"B's render still has a red pin: {on_b}")
+        self.assertGreater(on_b["counts"][1], on_b["total"] * 0.25, f"B's render has no grey pin: {on_b}")
+
+        # B replies from its card; A's card shows the reply.
+        card = self.card(b, pin["id"])
+        card.find_element(By.CSS_SELECTOR, "button.reply").click()
+        card.find_element(By.CSS_SELECTOR, ".reply-form input").send_keys("Done, fixed on site")
+        card.find_element(By.CSS_SELECTOR, ".reply-form button").click()
+        WebDriverWait(a, LIVE_WAIT).until(lambda d: "Done, fixed on site" in self.card(d, pin["id"]).text)
+        print(f"\n  B listed the new pin {listed * 1000:.0f} ms after A's click, drew it after {drawn * 1000:.0f} ms;"
+              f" listed it resolved after {resolved_listed * 1000:.0f} ms")
+
+    def test_page_catches_up_after_the_socket_drops(self):
+        """The socket closed under the page: it reconnects with its cursor and shows what
+        changed meanwhile."""
+        b = self.b
+        b.execute_script("state.socket.onclose = null; state.socket.close(); state.socket = null;")
+        created = self.server.api("POST", "/v1/contents/floorplan/pins", json={
+            "id": "while-away", "authorId": "u-test", "text": "Changed while the page was away",
+            "relativeX": 0.9, "relativeY": 0.1})
+        self.assertEqual(created.status_code, 201, created.text)
+        b.execute_script("connect()")
+        WebDriverWait(b, LIVE_WAIT).until(lambda d: "Changed while the page was away" in d.find_element(By.ID, "threads").text)
+
+    def test_a_read_token_is_told_it_cannot_comment(self):
+        reader = self.open(f"/?token={READER}&content=photo", 1024, 768)
+        img = reader.find_element(By.ID, "render")
+        ActionChains(reader).move_to_element_with_offset(img, 0, 0).click().perform()
+        reader.find_element(By.ID, "new-text").send_keys("may I?")
+        reader.find_element(By.ID, "new-add").click()
+        notice = reader.find_element(By.ID, "notice")
+        WebDriverWait(reader, LIVE_WAIT).until(lambda d: notice.is_displayed())
+        self.assertIn("needs comment", notice.text)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

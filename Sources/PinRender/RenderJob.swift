@@ -45,10 +45,6 @@ public struct RenderJob: Sendable {
             throw InputError(source: "--device", location: "",
                              problem: "renders a PNG at the device's own size; leave out --dpi/--scale/--width and use a .png output")
         }
-        if kind == .pdf, options.tooltips == .margin {
-            throw InputError(source: "--tooltips", location: "",
-                             problem: "margin widens a PNG; a PDF export keeps its pages and lists the comments in its summary")
-        }
         if kind == .pdf, options.size != nil {
             throw InputError(source: "--dpi/--scale/--width/--height", location: "",
                              problem: "set the size of PNG output; a PDF keeps the page size in points")

@@ -46,10 +46,11 @@ struct ReviewExport {
         let drawn = scratch.appendingPathComponent("drawn.pdf").path
         let isPDF: Bool
         if case .pdf = input.document { isPDF = true } else { isPDF = false }
-        let canvas = try PDFCanvas(path: drawn, firstPageSize: CGSize(width: scenes[0].width, height: scenes[0].height))
+        // A page with its comments in a column (--tooltips margin) is drawn wider, by the column.
+        let canvas = try PDFCanvas(path: drawn, firstPageSize: scenes[0].drawnSize)
         for (index, scene) in scenes.enumerated() {
             try deadline.step("drawing page \(pages[index])")
-            if index > 0 { canvas.beginPDFPage(size: CGSize(width: scene.width, height: scene.height)) }
+            if index > 0 { canvas.beginPDFPage(size: scene.drawnSize) }
             // A PDF's own pages stay vectors: qpdf lays this drawing over them.
             if isPDF {
                 try canvas.draw(scene, theme: options.theme)
@@ -87,8 +88,14 @@ struct ReviewExport {
             try assembler.removePages(unselected)
             for index in pages.indices {
                 let geometry = geometries[index]
+                var shown = geometry.cropBox
+                if let column = scenes[index].margin?.rect {
+                    let widened = geometry.widened(by: column.width)
+                    try assembler.setBoxes(page: index + 1, mediaBox: widened.mediaBox, cropBox: widened.cropBox)
+                    shown = widened.cropBox
+                }
                 let covered = try assembler.drawOver(page: index + 1, overlayPage: index + 1, of: overlay,
-                                                     matrix: geometry.overlayMatrix, rect: geometry.cropBox,
+                                                     matrix: geometry.overlayMatrix, rect: shown,
                                                      marks: Self.marks(of: scenes[index], on: geometry))
                 if covered > 0 {
                     notes.append("\(input.documentName): page \(pages[index]): the pins on form fields stay under the fields in MuPDF (\(covered) marks), as the form sets /NeedAppearances; run 'qpdf --generate-appearances' on the input first to draw them above")

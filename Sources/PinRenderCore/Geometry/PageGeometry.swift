@@ -62,6 +62,17 @@ public struct PageGeometry: Sendable, Equatable {
         return CGPoint(x: x + cropBox.minX, y: cropBox.maxY - y)
     }
 
+    /// The page grown to the right of how it is displayed by `width` points (a column of
+    /// comments beside it): its MediaBox and CropBox, in page space, each holding the column.
+    public func widened(by width: Double) -> (mediaBox: CGRect, cropBox: CGRect) {
+        let size = displayedSize
+        let corners = [CGPoint(x: size.width, y: 0), CGPoint(x: size.width + width, y: size.height)]
+            .map(pageSpacePoint(fromContent:))
+        let column = CGRect(x: min(corners[0].x, corners[1].x), y: min(corners[0].y, corners[1].y),
+                            width: abs(corners[1].x - corners[0].x), height: abs(corners[1].y - corners[0].y))
+        return (mediaBox.union(column), cropBox.union(column))
+    }
+
     /// The matrix that places a drawing of the displayed page (PDF coordinates, bottom-left
     /// origin, `displayedSize` big, as Cairo writes an overlay page) onto this page in PDF
     /// page space, whatever its CropBox and /Rotate: PDF's `[a b c d e f]`.

@@ -91,6 +91,15 @@ public final class PDFAssembler {
         return fields == nil ? onFields.count : 0
     }
 
+    /// Sets a page's MediaBox and CropBox (a page grown for a column of comments); its
+    /// other boxes stay as they are.
+    public func setBoxes(page: Int, mediaBox: CGRect, cropBox: CGRect) throws {
+        let target = document.page(page)
+        document.set(target, "/MediaBox", document.rectangle(mediaBox))
+        document.set(target, "/CropBox", document.rectangle(cropBox))
+        try document.check()
+    }
+
     /// Print (4), ReadOnly (64), Locked (128), LockedContents (512).
     static let overlayFlags = 4 | 64 | 128 | 512
 

@@ -18,6 +18,7 @@ USAGE
   pinrender diff EXPECTED ACTUAL [-o DIFF.png] [--json]   compare renders (exit 1 when different)
   pinrender snapshot MANIFEST.json [--record MODE]        snapshot tests of render cases
   pinrender cluster PINS [--zoom Z] [--json]              clusters per zoom
+  pinrender pins add|edit|reply|list|sync --store FILE   pins offline, synced with a server
   pinrender --version
   pinrender COMMAND --help                               details and examples
 
@@ -55,7 +56,7 @@ func main() -> Int32 {
     let commands: [String: any Command.Type] = [
         "render": RenderCommand.self, "preview": PreviewCommand.self, "devices": DevicesCommand.self,
         "diff": DiffCommand.self, "snapshot": SnapshotCommand.self, "cluster": ClusterCommand.self,
-        "serve": ServeCommand.self,
+        "serve": ServeCommand.self, "pins": PinsCommand.self,
     ]
     do {
         switch words.first {

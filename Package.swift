@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "PinRenderCore"),
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
-        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CSoup"]),
+        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CSoup", "PinSync"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite.
         .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite"]),

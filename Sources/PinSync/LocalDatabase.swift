@@ -17,10 +17,11 @@ final class LocalDatabase {
 
     private let handle: OpaquePointer
 
-    /// Opens or creates the file at `path`.
-    init(path: String) throws {
+    /// Opens the file at `path`; creates it unless `readOnly`.
+    init(path: String, readOnly: Bool) throws {
         var db: OpaquePointer?
-        let status = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let mode = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let status = sqlite3_open_v2(path, &db, mode | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let db else {
             let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close_v2(db)
@@ -86,6 +87,6 @@ final class LocalDatabase {
     private static let copyText = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     private func failure(_ sql: String) -> PinSyncError {
-        .storage("\(String(cString: sqlite3_errmsg(handle))) in \(sql.prefix(60))")
+        .storage("\(String(cString: sqlite3_errmsg(handle))) (\(sql.prefix { $0 != "\n" && $0 != ";" }.prefix(60)))")
     }
 }

@@ -22,10 +22,12 @@ public final class PinSyncStore: @unchecked Sendable {
     private let lock = NSLock()
     private var listeners: [UUID: AsyncStream<StoreEvent>.Continuation] = [:]
 
-    /// Opens the store at `path`, creating it when missing.
-    public init(path: String) throws {
+    /// Opens the store at `path`, creating it when missing; `readOnly` opens an existing
+    /// one and never writes to the file (what a render reads).
+    public init(path: String, readOnly: Bool = false) throws {
         self.path = path
-        database = try LocalDatabase(path: path)
+        database = try LocalDatabase(path: path, readOnly: readOnly)
+        guard !readOnly else { return }
         try database.script("""
             PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;
             CREATE TABLE IF NOT EXISTS server_pins (
@@ -43,12 +45,7 @@ public final class PinSyncStore: @unchecked Sendable {
 
     /// The contents the store knows, by id.
     public func contents() throws -> [String] {
-        try locked {
-            try database.rows("""
-                SELECT content_id FROM cursors UNION SELECT content_id FROM server_pins
-                UNION SELECT content_id FROM outbox ORDER BY 1
-                """).compactMap { $0[0].string }
-        }
+        try locked { try contentIds() }
     }
 
     /// The live pins of a content as shown: the server's with the queued changes applied.
@@ -60,10 +57,13 @@ public final class PinSyncStore: @unchecked Sendable {
         return zip(pins, entries).map { SyncedPin(pin: $0, version: $1.version, pendingSync: $1.pending) }
     }
 
-    /// The live pins of a content as the apps' JSON, `{"pins": [...]}`, each with its
-    /// `version` and `pendingSync`: what ``PinDecoder`` reads, and `render --pins store:FILE` draws.
-    public func pinsJSON(of contentId: String) throws -> Data {
-        let entries = try locked { try state(of: contentId) }.filter { !$0.deleted }
+    /// The live pins of a content (of every content when nil) as the apps' JSON,
+    /// `{"pins": [...]}`, each with its `version` and `pendingSync`: what ``PinDecoder``
+    /// reads, and `render --pins store:FILE` draws.
+    public func pinsJSON(of contentId: String? = nil) throws -> Data {
+        let entries = try locked {
+            try (contentId.map { [$0] } ?? contentIds()).flatMap { try state(of: $0) }
+        }.filter { !$0.deleted }
         let pins = entries.map { entry in
             entry.body.merging(["version": entry.version, "pendingSync": entry.pending]) { _, new in new }
         }
@@ -115,6 +115,13 @@ public final class PinSyncStore: @unchecked Sendable {
     }
 
     // MARK: Inside the lock
+
+    func contentIds() throws -> [String] {
+        try database.rows("""
+            SELECT content_id FROM cursors UNION SELECT content_id FROM server_pins
+            UNION SELECT content_id FROM outbox ORDER BY 1
+            """).compactMap { $0[0].string }
+    }
 
     /// Runs `body` holding the store's lock (the connection is used by one caller at a time).
     func locked<T>(_ body: () throws -> T) throws -> T {

@@ -14,6 +14,7 @@ struct PinsOptions: Sendable {
     var page: Int?
     var author = ProcessInfo.processInfo.environment["USER"] ?? "me"
     var json = false
+    var retries = 5
 }
 
 /// `pinrender pins`: adds and edits pins in a local store, offline; `sync` sends the queued
@@ -26,11 +27,11 @@ enum PinsCommand: Command {
             Option("--store", value: "FILE", help: "the local store (created when missing)", isPath: true) { text, options in
                 options.store = text
             }.required(),
-            Option("--content", value: "ID", help: "the content (needed while the store holds none, or several)") { text, options in
+            Option("--content", value: "ID", help: "the content (needed while the store holds none,\nor several)") { text, options in
                 options.content = text
             },
             Option("--text", value: "TEXT", help: "the comment (add, reply, edit)") { text, options in options.text = text },
-            Option("--at", value: "X,Y", help: "the point, 0 to 1 of the width and height from the top left (add, edit)") { text, options in
+            Option("--at", value: "X,Y", help: "the point, 0 to 1 of the width and height from\nthe top left (add, edit)") { text, options in
                 let numbers = try OptionValue.numbers(text, count: 2, needs: "X,Y between 0 and 1, e.g. 0.25,0.6")
                 guard numbers.allSatisfy({ (0...1).contains($0) }) else { throw OptionProblem.predicate("needs X,Y between 0 and 1, e.g. 0.25,0.6") }
                 options.point = (numbers[0], numbers[1])
@@ -48,7 +49,10 @@ enum PinsCommand: Command {
             Option("--token", value: "TOKEN", help: "the bearer token of the service's --tokens file (sync)") { text, options in
                 options.token = text
             },
-            Option("--json", help: "list: {\"pins\": [...]} with each pin's version and pendingSync") { _, options in
+            Option("--retries", value: "N", help: "sync: tries again after a network or server failure, with\nbackoff (default 5)") { text, options in
+                options.retries = try OptionValue.whole(text, needs: "a whole number from 0") { $0 >= 0 }
+            },
+            Option("--json", help: "list: {\"pins\": [...]} with each pin's version and\npendingSync") { _, options in
                 options.json = true
             },
         ]),
@@ -66,10 +70,11 @@ enum PinsCommand: Command {
           pinrender pins list --store FILE [--content ID] [--json]
           pinrender pins sync --store FILE --server URL [--token TOKEN] [--content ID]
 
-        A change shows at once in list, marked [pending], and waits in the store until sync
-        sends it. sync reports each change the server refused (a bad field, no permission)
-        or that lost to another client's change to the same pin (the server's state wins);
-        these are rolled back in the store. Render a store with --pins store:FILE.
+        A change shows at once in list, marked [pending], and waits in the store until
+        sync sends it. sync reports each change the server refused (a bad field, no
+        permission) or that lost to another client's change to the same pin (the
+        server's state wins); these are rolled back in the store. Render a store with
+        pinrender render INPUT --pins store:FILE.
 
         \(parser.help)
 
@@ -93,9 +98,8 @@ enum PinsCommand: Command {
         guard rest.count == (needsPin ? 1 : 0) else {
             throw InputError.usage(needsPin ? "pins \(action) needs the id of one PIN" : "pins \(action) takes no PIN")
         }
-        let store = try PinSyncStore(path: options.store)
         do {
-            return try run(action, pinId: rest.first, options, store)
+            return try run(action, pinId: rest.first, options, try PinSyncStore(path: options.store))
         } catch let error as PinSyncError {
             throw InputError(source: options.store, location: "", problem: error.description)
         }
@@ -176,7 +180,7 @@ enum PinsCommand: Command {
 
     private static func sync(_ options: PinsOptions, _ store: PinSyncStore) throws -> Int32 {
         guard let url = options.server else { throw InputError.usage("pins sync needs --server URL") }
-        let server = SyncServer(url: url, token: options.token)
+        let server = SyncServer(url: url, token: options.token, retry: RetryPolicy(attempts: options.retries + 1))
         let contents = try options.content.map { [$0] } ?? store.contents()
         let reports = try waitFor { try await contents.asyncMap { try await store.sync($0, with: server) } }
         for report in reports {
@@ -185,10 +189,23 @@ enum PinsCommand: Command {
                   + "\(report.pulled) taken from the server (cursor \(report.cursor))")
             for problem in report.problems {
                 let outcome = problem.kind == .conflict ? "lost a conflict, the server's pin kept" : "refused, rolled back"
-                print("  \(problem.operation) of pin \(problem.pinId) \(problem.fields) \(outcome): \(problem.reason)")
+                print("  \(problem.operation) of pin \(problem.pinId)\(summary(problem)) \(outcome): \(problem.reason)")
             }
         }
         return reports.contains { !$0.problems.isEmpty } ? 1 : 0
+    }
+}
+
+extension PinsCommand {
+    /// What a lost change carried: a new pin's text, an edit's fields; nothing for a delete.
+    fileprivate static func summary(_ problem: SyncProblem) -> String {
+        switch problem.operation {
+        case "create":
+            let fields = (try? JSONSerialization.jsonObject(with: Data(problem.fields.utf8))) as? [String: Any]
+            return (fields?["text"] as? String).map { " (\"\($0)\")" } ?? ""
+        case "update": return " " + problem.fields
+        default: return ""
+        }
     }
 }
 

@@ -98,11 +98,13 @@ extension PinSyncStore {
                     guard let id = change["id"] as? String else { continue }
                     var body = change
                     for key in ["version", "updatedAt", "seq", "deleted"] { body[key] = nil }
+                    // Only a later state than the one kept: answers of two syncs may cross.
                     try database.rows("""
-                        INSERT INTO server_pins VALUES (?, ?, ?, ?, ?) ON CONFLICT (content_id, id) DO UPDATE SET
-                        body = excluded.body, version = excluded.version, deleted = excluded.deleted
+                        INSERT INTO server_pins VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (content_id, id) DO UPDATE SET
+                        body = excluded.body, version = excluded.version, deleted = excluded.deleted, seq = excluded.seq
+                        WHERE excluded.seq > server_pins.seq
                         """, [.string(contentId), .string(id), .string(JSONText.text(body)), .int(change["version"] as? Int ?? 0),
-                              .int(change["deleted"] as? Bool == true ? 1 : 0)])
+                              .int(change["deleted"] as? Bool == true ? 1 : 0), .int(change["seq"] as? Int ?? 0)])
                     touched.insert(id)
                 }
                 let entries = Dictionary(batch.map { ($0.changeId, $0) }, uniquingKeysWith: { first, _ in first })

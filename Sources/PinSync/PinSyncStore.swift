@@ -32,7 +32,7 @@ public final class PinSyncStore: @unchecked Sendable {
             PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;
             CREATE TABLE IF NOT EXISTS server_pins (
                 content_id TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, version INTEGER NOT NULL,
-                deleted INTEGER NOT NULL, PRIMARY KEY (content_id, id));
+                deleted INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (content_id, id));
             CREATE TABLE IF NOT EXISTS outbox (
                 position INTEGER PRIMARY KEY AUTOINCREMENT, change_id TEXT NOT NULL UNIQUE, content_id TEXT NOT NULL,
                 pin_id TEXT NOT NULL, operation TEXT NOT NULL, body TEXT NOT NULL, base_version INTEGER NOT NULL,

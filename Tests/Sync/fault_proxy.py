@@ -6,12 +6,14 @@ misbehaves on POST /v1/sync as told, one action per batch in order, then forward
 
 Actions: pass; cut (forward, then close without answering: the batch was applied, the
 answer lost); kill (forward, kill -9 the server, close without answering); 500 (answer
-500 without forwarding). Prints the port it listens on."""
+500 without forwarding); hold (forward, answer 2 seconds later). Prints the port it
+listens on."""
 import http.client
 import http.server
 import os
 import signal
 import sys
+import time
 
 upstream, server_pid, actions = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
 
@@ -39,6 +41,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 status, answer = self.forward(body)
             except OSError as error:
                 status, answer = 502, ('{"status": 502, "error": "proxy: %s"}' % error).encode()
+            if action == "hold":
+                time.sleep(2)
             if action in ("cut", "kill"):
                 if action == "kill":
                     os.kill(server_pid, signal.SIGKILL)

@@ -85,19 +85,16 @@ extension PinSyncStore {
         try locked {
             try database.transaction {
                 let last = try lastChange(of: id, on: contentId)
-                var entries = try state(of: contentId)
-                if operation == .create {
-                    guard !entries.contains(where: { $0.id == id }) else {
-                        throw InputError(source: path, location: "id", problem: "a pin \"\(id)\" exists already")
-                    }
-                    entries.append(OptimisticState.Entry(id: id, body: fields, version: 0, deleted: false, pending: true))
+                let current = try state(of: contentId, pin: id)
+                if operation == .create, current != nil {
+                    throw InputError(source: path, location: "id", problem: "a pin \"\(id)\" exists already")
                 }
-                guard let at = entries.firstIndex(where: { $0.id == id }) else { throw PinSyncError.unknownPin(id) }
-                let root = entries[at].isRoot
-                for (key, value) in fields where operation == .create || root || key == "text" || key == "resolved" {
-                    entries[at].body[key] = value
+                guard var entry = current ?? (operation == .create ? OptimisticState.Entry(id: id, body: [:], version: 0, deleted: false, pending: true) : nil),
+                      !entry.deleted else { throw PinSyncError.unknownPin(id) }
+                for (key, value) in fields where operation == .create || entry.isRoot || key == "text" || key == "resolved" {
+                    entry.body[key] = value
                 }
-                _ = try PinDecoder(source: "pin").decode(JSONSerialization.data(withJSONObject: [entries[at].body]))
+                _ = try PinDecoder(source: "pin").decode(JSONSerialization.data(withJSONObject: [entry.body]))
                 if operation == .update, var last, !last.sent, last.operation != .delete {
                     var merged = JSONText.object(last.body)
                     merged.merge(fields) { _, new in new }

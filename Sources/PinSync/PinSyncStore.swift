@@ -37,6 +37,7 @@ public final class PinSyncStore: @unchecked Sendable {
                 position INTEGER PRIMARY KEY AUTOINCREMENT, change_id TEXT NOT NULL UNIQUE, content_id TEXT NOT NULL,
                 pin_id TEXT NOT NULL, operation TEXT NOT NULL, body TEXT NOT NULL, base_version INTEGER NOT NULL,
                 sent INTEGER NOT NULL);
+            CREATE INDEX IF NOT EXISTS outbox_by_pin ON outbox (content_id, pin_id);
             CREATE TABLE IF NOT EXISTS cursors (content_id TEXT PRIMARY KEY, cursor INTEGER NOT NULL);
             """)
     }
@@ -72,7 +73,9 @@ public final class PinSyncStore: @unchecked Sendable {
 
     /// One live pin as shown, or nil.
     public func pin(_ id: String, of contentId: String) throws -> SyncedPin? {
-        try pins(of: contentId).first { $0.pin.id == id }
+        guard let entry = try locked({ try state(of: contentId, pin: id) }), !entry.deleted else { return nil }
+        let pin = try PinDecoder(source: path).decode(JSONSerialization.data(withJSONObject: [entry.body]))[0]
+        return SyncedPin(pin: pin, version: entry.version, pendingSync: entry.pending)
     }
 
     /// How many changes wait to be sent, of one content or of all.
@@ -132,12 +135,29 @@ public final class PinSyncStore: @unchecked Sendable {
 
     /// The optimistic state of a content's pins, deleted ones included.
     func state(of contentId: String) throws -> [OptimisticState.Entry] {
-        let server = try database.rows("SELECT id, body, version, deleted FROM server_pins WHERE content_id = ? ORDER BY rowid",
-                                       [.string(contentId)]).map { row in
+        OptimisticState.replay(server: try serverEntries("content_id = ? ORDER BY rowid", [.string(contentId)]),
+                               outbox: try outbox(of: contentId))
+    }
+
+    /// The optimistic state of one pin, from its own rows only (a change costs the same
+    /// however many pins the content has); a reply is deleted with its root.
+    func state(of contentId: String, pin id: String) throws -> OptimisticState.Entry? {
+        let replay = { (id: String) throws -> OptimisticState.Entry? in
+            OptimisticState.replay(server: try self.serverEntries("content_id = ? AND id = ?", [.string(contentId), .string(id)]),
+                                   outbox: try self.database.rows(
+                                       "SELECT \(OutboxEntry.columns) FROM outbox WHERE content_id = ? AND pin_id = ? ORDER BY position",
+                                       [.string(contentId), .string(id)]).map(OutboxEntry.init(row:))).first
+        }
+        guard var entry = try replay(id) else { return nil }
+        if let root = entry.body["parentId"] as? String, try replay(root)?.deleted == true { entry.deleted = true }
+        return entry
+    }
+
+    private func serverEntries(_ condition: String, _ values: [LocalDatabase.Value]) throws -> [OptimisticState.Entry] {
+        try database.rows("SELECT id, body, version, deleted FROM server_pins WHERE " + condition, values).map { row in
             OptimisticState.Entry(id: row[0].string ?? "", body: JSONText.object(row[1].string ?? "{}"), version: row[2].int,
                                   deleted: row[3].int != 0, pending: false)
         }
-        return OptimisticState.replay(server: server, outbox: try outbox(of: contentId))
     }
 
     /// The queued changes of a content, in order.

@@ -53,7 +53,8 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRenderCore"], path: "Tests/Service",
                     exclude: ["service_test.py"]),
-        .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinRenderCore", "pinrender"], path: "Tests/Sync"),
+        .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinRenderCore", "pinrender"], path: "Tests/Sync",
+                    exclude: ["fault_proxy.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

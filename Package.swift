@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PinRender", targets: ["PinRender"]),
         .library(name: "PinSnapshot", targets: ["PinSnapshot"]),
         .library(name: "PinService", targets: ["PinService"]),
+        .library(name: "PinSync", targets: ["PinSync"]),
     ],
     targets: [
         // C libraries from Debian, seen only by PinRenderGraphics.
@@ -31,18 +32,21 @@ let package = Package(
         // libsoup-3 fetches pins from a URL, seen only by PinRender.
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
                        pkgConfig: localPkgConfig("CSoup"), providers: [.apt(["libsoup-3.0-dev"])]),
-        // SQLite stores the pin service's contents and pins, seen only by PinService.
+        // SQLite stores the pin service's contents and pins, and the sync client's queue, seen
+        // only by PinService and PinSync.
         .systemLibrary(name: "CSQLite", path: "Sources/CInterop/CSQLite",
                        pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "PinRenderCore"),
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
-        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CSoup"]),
+        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CSoup", "PinSync"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite.
         .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite"]),
-        .executableTarget(name: "pinrender", dependencies: ["PinRender", "PinRenderCore", "PinService"]),
+        // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`.
+        .target(name: "PinSync", dependencies: ["PinRenderCore", "CSQLite"]),
+        .executableTarget(name: "pinrender", dependencies: ["PinRender", "PinRenderCore", "PinService", "PinSync"]),
         // The whole render path as a libFuzzer target (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "pinrender-fuzz", dependencies: ["PinRender", "PinRenderCore"], path: "Fuzz/Render"),
         .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"],
@@ -54,6 +58,8 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRender", "PinRenderCore"], path: "Tests/Service",
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py"]),
+        .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinRenderCore", "pinrender"], path: "Tests/Sync",
+                    exclude: ["fault_proxy.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

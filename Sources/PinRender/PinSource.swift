@@ -1,8 +1,10 @@
 import Foundation
 import PinRenderCore
+import PinSync
 
-/// Where pins come from: a file, standard input (`-`), or a REST endpoint (`http(s)://`)
-/// fetched with GET, extra headers, a deadline and a size limit (see ``HTTPFetch``).
+/// Where pins come from: a file, standard input (`-`), a REST endpoint (`http(s)://`)
+/// fetched with GET, extra headers, a deadline and a size limit (see ``HTTPFetch``), or a
+/// sync client's store (`store:FILE`, its pins as shown, pending changes included).
 public enum PinSource {
     /// The default most bytes of a REST answer, after decompression: 64 MiB.
     public static let defaultMaxResponse = 64 << 20
@@ -17,6 +19,17 @@ public enum PinSource {
                             maxResponse: Int = defaultMaxResponse) throws -> Data {
         if source == "-" {
             return FileHandle.standardInput.readDataToEndOfFile()
+        }
+        if source.hasPrefix(storePrefix) {
+            let path = String(source.dropFirst(storePrefix.count))
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw InputError(source: path, location: "", problem: "no such store (pinrender pins add --store FILE makes one)")
+            }
+            do {
+                return try PinSyncStore(path: path, readOnly: true).pinsJSON()
+            } catch let error as PinSyncError {
+                throw InputError(source: path, location: "", problem: error.description)
+            }
         }
         if source.hasPrefix("http://") || source.hasPrefix("https://") {
             do {
@@ -33,6 +46,9 @@ public enum PinSource {
         }
         return data
     }
+
+    /// `store:FILE`: the pins of a ``PinSyncStore``.
+    public static let storePrefix = "store:"
 
     /// How messages name `source`: a URL without its password or query (either may hold a
     /// secret), a path as it is.

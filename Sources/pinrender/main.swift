@@ -21,6 +21,7 @@ USAGE
   pinrender cluster PINS [--zoom Z] [--json]              clusters per zoom
   pinrender batch MANIFEST.jsonl [--shard I/N]            every line of a manifest, resumably
   pinrender serve [--data DIR] [--listen ADDR] [--demo]    the pin service: REST, live events, renders
+  pinrender pins add|edit|reply|list|sync --store FILE   pins offline, synced with a server
   pinrender --version
   pinrender COMMAND --help                               details and examples
 
@@ -58,7 +59,7 @@ func main() -> Int32 {
     let commands: [String: any Command.Type] = [
         "render": RenderCommand.self, "preview": PreviewCommand.self, "devices": DevicesCommand.self,
         "diff": DiffCommand.self, "snapshot": SnapshotCommand.self, "cluster": ClusterCommand.self,
-        "batch": BatchCommand.self, "serve": ServeCommand.self,
+        "batch": BatchCommand.self, "serve": ServeCommand.self, "pins": PinsCommand.self,
     ]
     do {
         func command(_ name: String) throws -> any Command.Type {

@@ -2,7 +2,8 @@ extension Option<RenderOptions> {
     /// `--pins PINS`: a file, `-`, or an http(s) URL.
     public static var pins: Self {
         Option("--pins", value: "PINS", help: """
-            the pins JSON ({"pins": [...]} or an array), - for standard input, or
+            the pins JSON ({"pins": [...]} or an array), - for standard input,
+            store:FILE for a pinrender pins store (pending changes included), or
             an http(s) URL of a REST endpoint (GET). Redirects: at most 10, http
             and https only, never https to http
             """, isPath: true) { text, options in

@@ -1,0 +1,136 @@
+import Foundation
+import PinRenderCore
+
+extension PinSyncStore {
+    /// Creates a root pin at (x, y) of `page`, shown at once and queued.
+    /// - Parameters:
+    ///   - contentId: the document or image.
+    ///   - x: relativeX, 0 to 1 of the content's width, from the left.
+    ///   - y: relativeY, 0 to 1 of its height, from the top.
+    ///   - id: the pin's id; a new UUID when nil (ids are made here, so a retried batch
+    ///     creates nothing twice).
+    @discardableResult
+    public func create(on contentId: String, page: Int = 1, x: Double, y: Double, text: String, author: String,
+                       authorName: String? = nil, id: String? = nil) throws -> SyncedPin {
+        var fields = newPin(contentId: contentId, text: text, author: author, authorName: authorName, id: id)
+        fields["page"] = page
+        (fields["relativeX"], fields["relativeY"]) = (x, y)
+        fields["parentId"] = NSNull()
+        return try queue(.create, of: fields["id"] as! String, on: contentId, fields: fields)
+    }
+
+    /// Replies to a pin (a reply to a reply belongs to its root, as on the server).
+    @discardableResult
+    public func reply(to parentId: String, of contentId: String, text: String, author: String, authorName: String? = nil,
+                      id: String? = nil) throws -> SyncedPin {
+        let parent = try live(parentId, of: contentId)
+        var fields = newPin(contentId: contentId, text: text, author: author, authorName: authorName, id: id)
+        fields["parentId"] = parent.pin.parentId ?? parent.pin.id
+        fields["page"] = parent.pin.page
+        return try queue(.create, of: fields["id"] as! String, on: contentId, fields: fields)
+    }
+
+    /// Changes a pin's text, point, page or resolved flag (a reply's text and flag only).
+    @discardableResult
+    public func edit(_ id: String, of contentId: String, _ edit: PinEdit) throws -> SyncedPin {
+        _ = try live(id, of: contentId)
+        return try queue(.update, of: id, on: contentId, fields: edit.fields)
+    }
+
+    /// Marks a pin resolved.
+    @discardableResult
+    public func resolve(_ id: String, of contentId: String) throws -> SyncedPin {
+        try edit(id, of: contentId, PinEdit(resolved: true))
+    }
+
+    /// Marks a resolved pin open again.
+    @discardableResult
+    public func reopen(_ id: String, of contentId: String) throws -> SyncedPin {
+        try edit(id, of: contentId, PinEdit(resolved: false))
+    }
+
+    /// Deletes a pin (a root with its replies).
+    public func delete(_ id: String, of contentId: String) throws {
+        _ = try live(id, of: contentId)
+        try locked {
+            try database.transaction {
+                try append(.delete, of: id, on: contentId, body: "{}", after: try lastChange(of: id, on: contentId))
+            }
+        }
+        emit([.pinsChanged(contentId: contentId, pinIds: [id])])
+    }
+
+    // MARK: Queueing
+
+    private func newPin(contentId: String, text: String, author: String, authorName: String?, id: String?) -> [String: Any] {
+        let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+        var fields: [String: Any] = [
+            "id": id ?? UUID().uuidString.lowercased(), "contentId": contentId, "text": text, "authorId": author,
+            "createdAt": now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)), "resolved": false,
+        ]
+        if let authorName { fields["authorName"] = authorName }
+        return fields
+    }
+
+    private func live(_ id: String, of contentId: String) throws -> SyncedPin {
+        guard let pin = try pin(id, of: contentId) else { throw PinSyncError.unknownPin(id) }
+        return pin
+    }
+
+    /// Checks the change against the pin it makes (a bad field is refused here, with its
+    /// name, before anything is queued), queues it, and returns the pin as now shown. An
+    /// edit joins the pin's last queued change while no batch has carried that one.
+    private func queue(_ operation: OutboxEntry.Operation, of id: String, on contentId: String,
+                       fields: [String: Any]) throws -> SyncedPin {
+        try locked {
+            try database.transaction {
+                let last = try lastChange(of: id, on: contentId)
+                let current = try state(of: contentId, pin: id)
+                if operation == .create, current != nil {
+                    throw InputError(source: path, location: "id", problem: "a pin \"\(id)\" exists already")
+                }
+                guard var entry = current ?? (operation == .create ? OptimisticState.Entry(id: id, body: [:], version: 0, deleted: false, pending: true) : nil),
+                      !entry.deleted else { throw PinSyncError.unknownPin(id) }
+                for (key, value) in fields where operation == .create || entry.isRoot || key == "text" || key == "resolved" {
+                    entry.body[key] = value
+                }
+                _ = try PinDecoder(source: "pin").decode(JSONSerialization.data(withJSONObject: [entry.body]))
+                if operation == .update, var last, !last.sent, last.operation != .delete {
+                    var merged = JSONText.object(last.body)
+                    merged.merge(fields) { _, new in new }
+                    last.body = JSONText.text(merged)
+                    try database.rows("UPDATE outbox SET body = ? WHERE position = ?", [.string(last.body), .int(last.position)])
+                } else {
+                    try append(operation, of: id, on: contentId, body: JSONText.text(fields), after: last)
+                }
+            }
+        }
+        emit([.pinsChanged(contentId: contentId, pinIds: [id])])
+        guard let pin = try pin(id, of: contentId) else { throw PinSyncError.unknownPin(id) }
+        return pin
+    }
+
+    private func lastChange(of id: String, on contentId: String) throws -> OutboxEntry? {
+        try database.rows("SELECT \(OutboxEntry.columns) FROM outbox WHERE content_id = ? AND pin_id = ? ORDER BY position DESC LIMIT 1",
+                          [.string(contentId), .string(id)]).first.map(OutboxEntry.init(row:))
+    }
+
+    /// Appends a change made on the version the pin will have when the queue before it is
+    /// applied: the server's, 1 after its create, one more after each edit.
+    private func append(_ operation: OutboxEntry.Operation, of id: String, on contentId: String, body: String,
+                        after last: OutboxEntry?) throws {
+        let base: Int
+        switch last?.operation {
+        case .create?: base = 1
+        case .update?: base = last!.baseVersion + 1
+        case .delete?: base = last!.baseVersion
+        case nil:
+            base = try database.rows("SELECT version FROM server_pins WHERE content_id = ? AND id = ?",
+                                     [.string(contentId), .string(id)]).first?.first?.int ?? 0
+        }
+        try database.rows("INSERT INTO outbox (change_id, content_id, pin_id, operation, body, base_version, sent) VALUES (?, ?, ?, ?, ?, ?, 0)",
+                          [.string(UUID().uuidString.lowercased()), .string(contentId), .string(id), .string(operation.rawValue),
+                           .string(body), .int(base)])
+        try database.rows("INSERT OR IGNORE INTO cursors VALUES (?, 0)", [.string(contentId)])
+    }
+}

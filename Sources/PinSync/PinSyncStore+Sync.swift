@@ -1,0 +1,146 @@
+import Foundation
+
+extension PinSyncStore {
+    /// The most changes one batch carries (the service's limit).
+    static let batchLimit = 1000
+
+    /// Syncs every content the store knows; see ``sync(_:with:)``.
+    public func sync(with server: SyncServer) async throws -> [SyncReport] {
+        var reports: [SyncReport] = []
+        for contentId in try contents() { reports.append(try await sync(contentId, with: server)) }
+        return reports
+    }
+
+    /// Sends a content's queued changes as `POST /v1/sync` batches and takes the answers:
+    /// an applied change is no longer pending and the pin takes the server's version; a
+    /// refused one (a bad field, a 403: no permission) is rolled back and reported; one that
+    /// lost to another client's change (a stale version, a deleted pin) is rolled back to
+    /// the server's state and reported as a conflict. Then the server's changes since the
+    /// cursor are taken. Network failures and server errors are retried (``RetryPolicy``);
+    /// each change carries its id, so a batch the server applied but whose answer was lost
+    /// is applied once. When the tries run out the changes stay queued and this throws
+    /// ``PinSyncError/unreachable(server:reason:queued:)``; a 401 or 404 leaves them queued
+    /// too and throws ``PinSyncError/refused(server:status:message:)``.
+    public func sync(_ contentId: String, with server: SyncServer) async throws -> SyncReport {
+        var report = SyncReport(contentId: contentId)
+        var more = true
+        while true {
+            let (batch, cursor, queued) = try locked {
+                try database.transaction {
+                    let batch = try outbox(of: contentId, limit: Self.batchLimit)
+                    try database.rows("UPDATE outbox SET sent = 1 WHERE content_id = ? AND position <= ?",
+                                      [.string(contentId), .int(batch.last?.position ?? 0)])
+                    let cursor = try database.rows("SELECT cursor FROM cursors WHERE content_id = ?", [.string(contentId)])
+                    let queued = try database.rows("SELECT count(*) FROM outbox WHERE content_id = ?", [.string(contentId)])
+                    return (batch, cursor.first?.first?.int ?? 0, queued.first?.first?.int ?? 0)
+                }
+            }
+            guard !batch.isEmpty else { break }
+            let body = JSONText.data(["contentId": contentId, "cursor": cursor, "changes": batch.map(\.wire)])
+            let answer: [String: Any]
+            do {
+                answer = try await server.send("POST", "v1/sync", body: body, queued: queued, requests: &report.requests)
+            } catch let refusal as SyncServer.Refusal where refusal.status == 403 {
+                try take(results: batch.map { ["changeId": $0.changeId, "status": "refused", "reason": refusal.message] },
+                         of: batch, changes: [], cursor: cursor, into: &report)
+                return finish(report)
+            } catch let refusal as SyncServer.Refusal {
+                throw PinSyncError.refused(server: server.url.absoluteString, status: refusal.status, message: refusal.message)
+            }
+            let before = report.applied + report.problems.count
+            try take(results: answer["results"] as? [[String: Any]] ?? [], of: batch,
+                     changes: answer["changes"] as? [[String: Any]] ?? [], cursor: answer["cursor"] as? Int ?? cursor,
+                     into: &report)
+            more = answer["more"] as? Bool ?? false
+            // Changes queued while the batch was out go in the next one; a batch that
+            // settled nothing is not sent again now.
+            if report.applied + report.problems.count == before { break }
+        }
+        if more { try await pull(contentId, from: server, into: &report) }
+        return finish(report)
+    }
+
+    /// Takes the server's changes after the cursor, page by page (`GET .../changes`).
+    private func pull(_ contentId: String, from server: SyncServer, into report: inout SyncReport) async throws {
+        var more = true
+        while more {
+            let cursor = try self.cursor(of: contentId)
+            let answer: [String: Any]
+            do {
+                answer = try await server.send("GET", "v1/contents/\(contentId)/changes", query: ["since": "\(cursor)"],
+                                               queued: try queued(of: contentId), requests: &report.requests)
+            } catch let refusal as SyncServer.Refusal {
+                throw PinSyncError.refused(server: server.url.absoluteString, status: refusal.status, message: refusal.message)
+            }
+            try take(results: [], of: [], changes: answer["changes"] as? [[String: Any]] ?? [],
+                     cursor: answer["cursor"] as? Int ?? cursor, into: &report)
+            more = answer["more"] as? Bool ?? false
+        }
+    }
+
+    private func finish(_ report: SyncReport) -> SyncReport {
+        emit([.synced(report)])
+        return report
+    }
+
+    /// In one transaction: the server's pins and cursor saved, the settled changes taken
+    /// off the queue, each refused one reported as refused or, when the server's pin moved
+    /// on from the version it was made on, as a conflict.
+    private func take(results: [[String: Any]], of batch: [OutboxEntry], changes: [[String: Any]], cursor: Int,
+                      into report: inout SyncReport) throws {
+        let contentId = report.contentId
+        var problems: [SyncProblem] = []
+        var touched = Set<String>()
+        var applied = 0
+        try locked {
+            try database.transaction {
+                for change in changes {
+                    guard let id = change["id"] as? String else { continue }
+                    var body = change
+                    for key in ["version", "updatedAt", "seq", "deleted"] { body[key] = nil }
+                    // Only a later state than the one kept: answers of two syncs may cross.
+                    try database.rows("""
+                        INSERT INTO server_pins VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (content_id, id) DO UPDATE SET
+                        body = excluded.body, version = excluded.version, deleted = excluded.deleted, seq = excluded.seq
+                        WHERE excluded.seq > server_pins.seq
+                        """, [.string(contentId), .string(id), .string(JSONText.text(body)), .int(change["version"] as? Int ?? 0),
+                              .int(change["deleted"] as? Bool == true ? 1 : 0), .int(change["seq"] as? Int ?? 0)])
+                    touched.insert(id)
+                }
+                let entries = Dictionary(batch.map { ($0.changeId, $0) }, uniquingKeysWith: { first, _ in first })
+                for result in results {
+                    guard let changeId = result["changeId"] as? String, let entry = entries[changeId] else { continue }
+                    try database.rows("DELETE FROM outbox WHERE change_id = ?", [.string(changeId)])
+                    touched.insert(entry.pinId)
+                    if result["status"] as? String == "applied" {
+                        applied += 1
+                    } else {
+                        problems.append(SyncProblem(kind: try lostConflict(entry) ? .conflict : .refused, changeId: changeId,
+                                                    contentId: contentId, pinId: entry.pinId, operation: entry.operation.rawValue,
+                                                    fields: entry.body, reason: result["reason"] as? String ?? "refused"))
+                    }
+                }
+                try database.rows("INSERT INTO cursors VALUES (?, ?) ON CONFLICT (content_id) DO UPDATE SET cursor = max(cursor, excluded.cursor)",
+                                  [.string(contentId), .int(cursor)])
+            }
+        }
+        report.applied += applied
+        report.problems += problems
+        report.pulled += changes.count
+        report.cursor = max(report.cursor, cursor)
+        emit(problems.map(StoreEvent.problem) + (touched.isEmpty ? [] : [.pinsChanged(contentId: contentId, pinIds: touched.sorted())]))
+    }
+
+    /// Whether a refused change lost to another client: the server's pin is deleted or at
+    /// another version than the one edited, or a reply's root is deleted.
+    private func lostConflict(_ entry: OutboxEntry) throws -> Bool {
+        var pinId = entry.pinId
+        if entry.operation == .create {
+            guard let parent = JSONText.object(entry.body)["parentId"] as? String else { return false }
+            pinId = parent
+        }
+        guard let row = try database.rows("SELECT version, deleted FROM server_pins WHERE content_id = ? AND id = ?",
+                                          [.string(entry.contentId), .string(pinId)]).first else { return false }
+        return row[1].int != 0 || (entry.operation != .create && row[0].int != entry.baseVersion)
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import PinRender
+import PinRenderCore
+import PinSync
+
+/// What `pinrender pins` is asked to do.
+struct PinsOptions: Sendable {
+    var store = ""
+    var server: URL?
+    var token: String?
+    var content: String?
+    var text: String?
+    var point: (x: Double, y: Double)?
+    var page: Int?
+    var author = ProcessInfo.processInfo.environment["USER"] ?? "me"
+    var json = false
+    var retries = 5
+}
+
+/// `pinrender pins`: adds and edits pins in a local store, offline; `sync` sends the queued
+/// changes to the pin service and takes the others' (``PinSyncStore``).
+enum PinsCommand: Command {
+    static let actions = ["add", "reply", "edit", "resolve", "reopen", "delete", "list", "sync"]
+
+    static let parser = OptionParser<PinsOptions>(command: "pins", groups: [
+        OptionGroup(title: "OPTIONS", options: [
+            Option("--store", value: "FILE", help: "the local store (created when missing)", isPath: true) { text, options in
+                options.store = text
+            }.required(),
+            Option("--content", value: "ID", help: "the content (needed while the store holds none,\nor several)") { text, options in
+                options.content = text
+            },
+            Option("--text", value: "TEXT", help: "the comment (add, reply, edit)") { text, options in options.text = text },
+            Option("--at", value: "X,Y", help: "the point, 0 to 1 of the width and height from\nthe top left (add, edit)") { text, options in
+                let numbers = try OptionValue.numbers(text, count: 2, needs: "X,Y between 0 and 1, e.g. 0.25,0.6")
+                guard numbers.allSatisfy({ (0...1).contains($0) }) else { throw OptionProblem.predicate("needs X,Y between 0 and 1, e.g. 0.25,0.6") }
+                options.point = (numbers[0], numbers[1])
+            },
+            Option("--page", value: "N", help: "the page, from 1 (add, edit; default 1)") { text, options in
+                options.page = try OptionValue.whole(text, needs: "a page number from 1") { $0 >= 1 }
+            },
+            Option("--author", value: "ID", help: "the author's id (default $USER)") { text, options in options.author = text },
+            Option("--server", value: "URL", help: "the pin service, e.g. http://127.0.0.1:8080 (sync)") { text, options in
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                    throw OptionProblem.predicate("needs an http(s) URL, e.g. http://127.0.0.1:8080")
+                }
+                options.server = url
+            },
+            Option("--token", value: "TOKEN", help: "the bearer token of the service's --tokens file (sync)") { text, options in
+                options.token = text
+            },
+            Option("--retries", value: "N", help: "sync: tries again after a network or server failure, with\nbackoff (default 5)") { text, options in
+                options.retries = try OptionValue.whole(text, needs: "a whole number from 0") { $0 >= 0 }
+            },
+            Option("--json", help: "list: {\"pins\": [...]} with each pin's version and\npendingSync") { _, options in
+                options.json = true
+            },
+        ]),
+    ])
+
+    static var help: String {
+        """
+        pinrender pins: add and edit pins offline in a local store; sync them with the pin service
+
+        USAGE
+          pinrender pins add --store FILE --content ID --at X,Y --text TEXT [--page N]
+          pinrender pins reply PIN --store FILE --text TEXT
+          pinrender pins edit PIN --store FILE [--text TEXT] [--at X,Y] [--page N]
+          pinrender pins resolve|reopen|delete PIN --store FILE
+          pinrender pins list --store FILE [--content ID] [--json]
+          pinrender pins sync --store FILE --server URL [--token TOKEN] [--content ID]
+
+        A change shows at once in list, marked [pending], and waits in the store until
+        sync sends it. sync reports each change the server refused (a bad field, no
+        permission) or that lost to another client's change to the same pin (the
+        server's state wins); these are rolled back in the store. Render a store with
+        pinrender render INPUT --pins store:FILE.
+
+        \(parser.help)
+
+        EXIT STATUS
+          0 done; 1 sync: a change was refused or lost a conflict (rolled back, listed);
+          2 bad usage or input, or the server could not be reached (changes stay queued)
+
+        EXAMPLE
+          pinrender pins add --store site.pins --content floorplan --at 0.4,0.6 --text "Crack here"
+          pinrender pins sync --store site.pins --server http://127.0.0.1:8080
+        """
+    }
+
+    static func run(_ words: [String]) throws -> Int32 {
+        guard let action = words.first, actions.contains(action) else {
+            throw InputError.usage("pins needs one of \(actions.joined(separator: ", "))\(words.first.map { ", not \($0)" } ?? "")")
+        }
+        var options = PinsOptions()
+        let rest = try parser.parse(Array(words.dropFirst()), into: &options)
+        let needsPin = !["add", "list", "sync"].contains(action)
+        guard rest.count == (needsPin ? 1 : 0) else {
+            throw InputError.usage(needsPin ? "pins \(action) needs the id of one PIN" : "pins \(action) takes no PIN")
+        }
+        do {
+            return try run(action, pinId: rest.first, options, try PinSyncStore(path: options.store))
+        } catch let error as PinSyncError {
+            throw InputError(source: options.store, location: "", problem: error.description)
+        }
+    }
+
+    private static func run(_ action: String, pinId: String?, _ options: PinsOptions, _ store: PinSyncStore) throws -> Int32 {
+        let text = { (what: String) throws -> String in
+            guard let text = options.text else { throw InputError.usage("pins \(what) needs --text") }
+            return text
+        }
+        switch action {
+        case "add":
+            guard let point = options.point else { throw InputError.usage("pins add needs --at X,Y") }
+            let pin = try store.create(on: try content(options, store), page: options.page ?? 1, x: point.x, y: point.y,
+                                       text: try text("add"), author: options.author)
+            print(pin.pin.id)
+        case "reply":
+            let (contentId, id) = try locate(pinId!, options, store)
+            print(try store.reply(to: id, of: contentId, text: try text("reply"), author: options.author).pin.id)
+        case "edit":
+            let (contentId, id) = try locate(pinId!, options, store)
+            let edit = PinEdit(text: options.text, point: options.point, page: options.page)
+            guard edit != PinEdit() else { throw InputError.usage("pins edit needs --text, --at or --page") }
+            try store.edit(id, of: contentId, edit)
+        case "resolve", "reopen":
+            let (contentId, id) = try locate(pinId!, options, store)
+            try store.edit(id, of: contentId, PinEdit(resolved: action == "resolve"))
+        case "delete":
+            let (contentId, id) = try locate(pinId!, options, store)
+            try store.delete(id, of: contentId)
+        case "list":
+            try list(options, store)
+        default:
+            return try sync(options, store)
+        }
+        return 0
+    }
+
+    /// `--content`, or the store's only content.
+    private static func content(_ options: PinsOptions, _ store: PinSyncStore) throws -> String {
+        if let content = options.content { return content }
+        let contents = try store.contents()
+        guard contents.count == 1 else { throw PinSyncError.whichContent(contents) }
+        return contents[0]
+    }
+
+    /// The content holding a live pin.
+    private static func locate(_ id: String, _ options: PinsOptions, _ store: PinSyncStore) throws -> (String, String) {
+        let contents = try options.content.map { [$0] } ?? store.contents()
+        for contentId in contents where try store.pin(id, of: contentId) != nil {
+            return (contentId, id)
+        }
+        throw PinSyncError.unknownPin(id)
+    }
+
+    private static func list(_ options: PinsOptions, _ store: PinSyncStore) throws {
+        let contentId = try content(options, store)
+        if options.json {
+            FileHandle.standardOutput.write(try store.pinsJSON(of: contentId))
+            print()
+            return
+        }
+        let pins = try store.pins(of: contentId)
+        let queued = try store.queued(of: contentId)
+        print("\(contentId): \(pins.filter(\.pin.isRoot).count) pins, \(queued) change\(queued == 1 ? "" : "s") queued")
+        for root in pins where root.pin.isRoot {
+            let point = String(format: "%.3f,%.3f", root.pin.relativeX ?? 0, root.pin.relativeY ?? 0)
+            print(line(root, "\(root.pin.id)  page \(root.pin.page) at \(point)  \(root.pin.resolved ? "resolved" : "open")"))
+            for reply in pins where reply.pin.parentId == root.pin.id {
+                print(line(reply, "  reply \(reply.pin.id)"))
+            }
+        }
+    }
+
+    private static func line(_ pin: SyncedPin, _ head: String) -> String {
+        "\(head)  \(pin.pin.authorId): \(pin.pin.text)\(pin.pendingSync ? "  [pending]" : "")"
+    }
+
+    private static func sync(_ options: PinsOptions, _ store: PinSyncStore) throws -> Int32 {
+        guard let url = options.server else { throw InputError.usage("pins sync needs --server URL") }
+        let server = SyncServer(url: url, token: options.token, retry: RetryPolicy(attempts: options.retries + 1))
+        let contents = try options.content.map { [$0] } ?? store.contents()
+        let reports = try waitFor { try await contents.asyncMap { try await store.sync($0, with: server) } }
+        for report in reports {
+            let lost = report.problems.filter { $0.kind == .conflict }.count
+            print("\(report.contentId): \(report.applied) applied, \(report.problems.count - lost) refused, \(lost) lost a conflict, "
+                  + "\(report.pulled) taken from the server (cursor \(report.cursor))")
+            for problem in report.problems {
+                let outcome = problem.kind == .conflict ? "lost a conflict, the server's pin kept" : "refused, rolled back"
+                print("  \(problem.operation) of pin \(problem.pinId)\(summary(problem)) \(outcome): \(problem.reason)")
+            }
+        }
+        return reports.contains { !$0.problems.isEmpty } ? 1 : 0
+    }
+}
+
+extension PinsCommand {
+    /// What a lost change carried: a new pin's text, an edit's fields; nothing for a delete.
+    fileprivate static func summary(_ problem: SyncProblem) -> String {
+        switch problem.operation {
+        case "create":
+            let fields = (try? JSONSerialization.jsonObject(with: Data(problem.fields.utf8))) as? [String: Any]
+            return (fields?["text"] as? String).map { " (\"\($0)\")" } ?? ""
+        case "update": return " " + problem.fields
+        default: return ""
+        }
+    }
+}
+
+extension Array where Element: Sendable {
+    /// Each element through `transform`, one after the other.
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}
+
+/// Runs async work from the synchronous command line and waits for it.
+private func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+    let outcome = Outcome<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        do { outcome.result = .success(try await work()) } catch { outcome.result = .failure(error) }
+        done.signal()
+    }
+    done.wait()
+    return try outcome.result!.get()
+}
+
+/// What async work ended with, handed from its task to the waiting thread (the semaphore
+/// orders the write before the read).
+private final class Outcome<T>: @unchecked Sendable {
+    var result: Result<T, Error>?
+}

@@ -29,14 +29,17 @@ let package = Package(
         // SQLite stores the pin service's contents and pins, seen only by PinService.
         .systemLibrary(name: "CSQLite", path: "Sources/CInterop/CSQLite",
                        pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libpq: the pin service's store on PostgreSQL (`serve --db postgresql://...`).
+        .systemLibrary(name: "CPostgres", path: "Sources/CInterop/CPostgres",
+                       pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         .target(name: "PinRenderCore"),
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
         .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CSoup"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
-        // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite.
-        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite"]),
+        // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite or PostgreSQL.
+        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite", "CPostgres"]),
         .executableTarget(name: "pinrender", dependencies: ["PinRender", "PinRenderCore", "PinService"]),
         // The whole render path as a libFuzzer target (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "pinrender-fuzz", dependencies: ["PinRender", "PinRenderCore"], path: "Fuzz/Render"),

@@ -1,39 +1,57 @@
 import Foundation
 import PinRenderCore
 
-/// The service's storage: contents and pins in SQLite (`pins.db` in the data directory),
-/// uploaded files beside it in `contents/`.
+/// The service's storage: contents and pins in SQLite (`pins.db` in the data directory) or
+/// PostgreSQL (`serve --db postgresql://...`), uploaded files in the data directory's
+/// `contents/`. Both run the same statements (``SQLDialect`` holds the few that differ).
 ///
-/// One writer connection, used by one caller at a time, each change in a `BEGIN IMMEDIATE`
-/// transaction (it takes the write lock at once, so two writers never deadlock upgrading a
-/// read lock); one reader connection for lists and changes, which WAL lets read while the
-/// writer writes. `synchronous=NORMAL` with WAL: a commit has written its frames to the WAL
-/// file (in the kernel's page cache) before it returns, so a change acknowledged to a client
-/// survives the server being killed (`kill -9`) at any moment; only a crash of the machine
-/// itself may lose the last commits before the next checkpoint (FULL would fsync every
-/// commit for that, at a few milliseconds a change on this disk).
+/// One writer connection, used by one caller at a time, each change in a write transaction
+/// that first takes the store's write lock (SQLite's `BEGIN IMMEDIATE`; on PostgreSQL the
+/// change counter's row), so writers never deadlock and the change sequence numbers commit
+/// in order, even from several servers on one PostgreSQL database; one reader connection
+/// for lists and changes. SQLite: WAL, `synchronous=NORMAL`: a commit has written its frames
+/// to the WAL file (in the kernel's page cache) before it returns, so a change acknowledged
+/// to a client survives the server being killed (`kill -9`) at any moment; only a crash of
+/// the machine itself may lose the last commits before the next checkpoint (FULL would fsync
+/// every commit for that, at a few milliseconds a change on this disk). PostgreSQL: a commit
+/// is on the database server's disk when it returns.
 ///
 ///     let store = try PinStore(directory: URL(fileURLWithPath: "data"))
 ///     let (stored, created) = try store.create(pin)
 public final class PinStore: @unchecked Sendable {
-    /// Where the database and the contents' files are.
+    /// Where the contents' files are (and SQLite's database).
     public let directory: URL
-    private let writer: SQLiteConnection
-    private let reader: SQLiteConnection
+    /// The PostgreSQL database's URI; nil for SQLite.
+    public let postgres: String?
+    private let writer: any StoreConnection
+    private let reader: any StoreConnection
     private let writeLock = NSLock()
     private let readLock = NSLock()
 
-    /// Opens or creates the store in `directory` and brings its schema up to date.
-    public init(directory: URL) throws {
+    /// Opens or creates the store in `directory` (SQLite), or on the PostgreSQL database at
+    /// `postgres` with the files in `directory`, and brings its schema up to date.
+    public init(directory: URL, postgres: String? = nil) throws {
         self.directory = directory
+        self.postgres = postgres
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("contents"),
                                                 withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("pins.db").path
-        writer = try SQLiteConnection(path: path, readOnly: false)
-        try writer.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
-        try Migrations.apply(to: writer)
-        reader = try SQLiteConnection(path: path, readOnly: true)
+        if let postgres {
+            writer = try PostgresConnection(uri: postgres)
+            try Migrations.apply(to: writer)
+            reader = try PostgresConnection(uri: postgres)
+        } else {
+            let path = directory.appendingPathComponent("pins.db").path
+            let sqlite = try SQLiteConnection(path: path, readOnly: false)
+            try sqlite.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+            writer = sqlite
+            try Migrations.apply(to: writer)
+            reader = try SQLiteConnection(path: path, readOnly: true)
+        }
     }
+
+    /// True when other servers may write to the database too (PostgreSQL): changes reach
+    /// event clients through it (``changes(since:limit:)``), not only from this server.
+    public var isShared: Bool { postgres != nil }
 
     /// Where uploaded files are kept.
     public var contentsDirectory: URL { directory.appendingPathComponent("contents") }
@@ -85,6 +103,15 @@ public final class PinStore: @unchecked Sendable {
         try read { db in
             try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND seq > ? ORDER BY seq LIMIT ?",
                                 [.text(contentId), .integer(since), .integer(limit)], row: Self.pinRow))
+        }
+    }
+
+    /// The pins and tombstones of every content changed after `since`, oldest change first,
+    /// at most `limit`; each once, as it is now.
+    public func changes(since: Int, limit: Int) throws -> [StoredPin] {
+        try read { db in
+            try decode(db.query(Self.pinColumns + " WHERE seq > ? ORDER BY seq LIMIT ?", [.integer(since), .integer(limit)],
+                                row: Self.pinRow))
         }
     }
 
@@ -154,7 +181,7 @@ public final class PinStore: @unchecked Sendable {
 
     // MARK: Inside a write transaction
 
-    private func create(_ pin: Pin, at location: String, in db: SQLiteConnection) throws -> (pin: StoredPin, created: Bool) {
+    private func create(_ pin: Pin, at location: String, in db: any StoreConnection) throws -> (pin: StoredPin, created: Bool) {
         if let existing = try stored(pin.id, of: pin.contentId, in: db) {
             if existing.deleted { throw StoreError.deleted(existing) }
             return (existing, false)
@@ -181,7 +208,7 @@ public final class PinStore: @unchecked Sendable {
         return (try save(pin, version: 1, deleted: false, in: db), true)
     }
 
-    private func update(_ pin: Pin, version: Int, in db: SQLiteConnection) throws -> StoredPin {
+    private func update(_ pin: Pin, version: Int, in db: any StoreConnection) throws -> StoredPin {
         guard let current = try stored(pin.id, of: pin.contentId, in: db) else {
             throw StoreError.unknownPin(contentId: pin.contentId, id: pin.id)
         }
@@ -196,7 +223,7 @@ public final class PinStore: @unchecked Sendable {
         return try save(edited, version: version + 1, deleted: false, in: db)
     }
 
-    private func delete(_ id: String, of contentId: String, version: Int?, in db: SQLiteConnection) throws -> [StoredPin] {
+    private func delete(_ id: String, of contentId: String, version: Int?, in db: any StoreConnection) throws -> [StoredPin] {
         guard let current = try stored(id, of: contentId, in: db) else {
             throw StoreError.unknownPin(contentId: contentId, id: id)
         }
@@ -208,7 +235,7 @@ public final class PinStore: @unchecked Sendable {
     }
 
     /// Writes a pin with the next sequence number.
-    private func save(_ pin: Pin, version: Int, deleted: Bool, in db: SQLiteConnection) throws -> StoredPin {
+    private func save(_ pin: Pin, version: Int, deleted: Bool, in db: any StoreConnection) throws -> StoredPin {
         let seq = try db.query("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value") { $0.integer(0) }[0]
         let stored = StoredPin(pin: pin, version: version, updatedAt: AppPin.timestamp(Self.now()), seq: seq, deleted: deleted)
         let body = String(decoding: try JSONEncoder().encode(AppPin(pin: pin)), as: UTF8.self)
@@ -221,7 +248,7 @@ public final class PinStore: @unchecked Sendable {
         return stored
     }
 
-    private func stored(_ id: String, of contentId: String, in db: SQLiteConnection) throws -> StoredPin? {
+    private func stored(_ id: String, of contentId: String, in db: any StoreConnection) throws -> StoredPin? {
         try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND id = ?", [.text(contentId), .text(id)],
                             row: Self.pinRow)).first
     }
@@ -231,7 +258,7 @@ public final class PinStore: @unchecked Sendable {
     private static let contentColumns = "SELECT id, kind, file, bytes, unit, pages, updated_at FROM contents"
     private static let pinColumns = "SELECT body, version, updated_at, seq, deleted FROM pins"
 
-    private static func content(_ row: SQLiteStatement) -> ContentRecord {
+    private static func content(_ row: any StoreRow) -> ContentRecord {
         let pages = (try? JSONDecoder().decode([ContentRecord.PageSize].self, from: Data((row.text(5) ?? "[]").utf8))) ?? []
         return ContentRecord(id: row.text(0) ?? "", kind: row.text(1) ?? "", file: row.text(2) ?? "", bytes: row.integer(3),
                              unit: row.text(4) ?? "", pages: pages, updatedAt: row.text(6) ?? "")
@@ -239,7 +266,7 @@ public final class PinStore: @unchecked Sendable {
 
     private typealias PinRow = (body: String, version: Int, updatedAt: String, seq: Int, deleted: Bool)
 
-    private static func pinRow(_ row: SQLiteStatement) -> PinRow {
+    private static func pinRow(_ row: any StoreRow) -> PinRow {
         (row.text(0) ?? "", row.integer(1), row.text(2) ?? "", row.integer(3), row.integer(4) != 0)
     }
 
@@ -258,19 +285,19 @@ public final class PinStore: @unchecked Sendable {
         Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
     }
 
-    private func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    private func read<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
         readLock.lock()
         defer { readLock.unlock() }
         return try body(reader)
     }
 
-    private func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    private func write<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
         writeLock.lock()
         defer { writeLock.unlock() }
-        try writer.execute("BEGIN IMMEDIATE")
+        try writer.execute(writer.dialect.beginWrite)
         do {
             let result = try body(writer)
-            try writer.execute("COMMIT")
+            try writer.execute(writer.dialect.commitWrite)
             return result
         } catch {
             try? writer.execute("ROLLBACK")

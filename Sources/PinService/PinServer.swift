@@ -45,8 +45,8 @@ public final class PinServer {
         let port = try server.listen(host: configuration.host, port: configuration.port)
         http = server
         if store.isShared {
-            published = try store.lastSeq()
             try listen()
+            published = try store.lastSeq()
         }
         MainLoop.every(seconds: configuration.heartbeatSeconds) { [unowned self] in
             if store.isShared {

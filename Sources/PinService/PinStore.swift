@@ -33,20 +33,24 @@ public final class PinStore: @unchecked Sendable {
     public init(directory: URL, postgres: String? = nil) throws {
         self.directory = directory
         self.postgres = postgres
+        // PostgreSQL first: a server that cannot connect writes nothing.
+        let shared = try postgres.map { try Self.open(postgres: $0) }
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("contents"),
                                                 withIntermediateDirectories: true)
-        if let postgres {
-            writer = try PostgresConnection(uri: postgres)
-            try Migrations.apply(to: writer)
-            reader = try PostgresConnection(uri: postgres)
-        } else {
-            let path = directory.appendingPathComponent("pins.db").path
-            let sqlite = try SQLiteConnection(path: path, readOnly: false)
-            try sqlite.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
-            writer = sqlite
-            try Migrations.apply(to: writer)
-            reader = try SQLiteConnection(path: path, readOnly: true)
-        }
+        (writer, reader) = try shared ?? Self.open(sqlite: directory.appendingPathComponent("pins.db").path)
+    }
+
+    private static func open(postgres uri: String) throws -> (writer: any StoreConnection, reader: any StoreConnection) {
+        let writer = try PostgresConnection(uri: uri)
+        try Migrations.apply(to: writer)
+        return (writer, try PostgresConnection(uri: uri))
+    }
+
+    private static func open(sqlite path: String) throws -> (writer: any StoreConnection, reader: any StoreConnection) {
+        let writer = try SQLiteConnection(path: path, readOnly: false)
+        try writer.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+        try Migrations.apply(to: writer)
+        return (writer, try SQLiteConnection(path: path, readOnly: true))
     }
 
     /// True when other servers may write to the database too (PostgreSQL): changes reach

@@ -1,3 +1,4 @@
+import Foundation
 internal import CPostgres
 
 /// A failed libpq call: PostgreSQL's SQLSTATE (empty when the connection itself failed) and
@@ -23,7 +24,7 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
             message = connection.flatMap { PQerrorMessage($0) }.map { String(cString: $0) } ?? "out of memory"
             state = ""
         }
-        message = message.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: " ")
+        message = message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     init(message: String, action: String) {

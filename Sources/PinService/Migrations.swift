@@ -29,6 +29,9 @@ enum Migrations {
                 change_id TEXT PRIMARY KEY, content_id TEXT NOT NULL, pin_id TEXT NOT NULL,
                 status TEXT NOT NULL, reason TEXT);
             """,
+            // 2: the event type of each pin's last change (`pin.resolved`...), for the
+            // servers that did not make it (PostgreSQL); NULL in older rows.
+            "ALTER TABLE pins ADD COLUMN event TEXT",
         ]
     }
 

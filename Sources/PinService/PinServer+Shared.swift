@@ -2,14 +2,13 @@ import Foundation
 
 extension PinServer {
     /// Sends the changes committed after ``published`` (by this server or another on the
-    /// database) to the event hub, in order of their seq; `previous` holds this server's own
-    /// changes' earlier pins, by seq (a resolve made elsewhere reaches clients as
-    /// `pin.updated`: its earlier pin is not known here). A failed read is tried again at the
-    /// next notification or heartbeat: nothing is skipped.
-    func publishCommitted(previous: [Int: StoredPin?] = [:]) {
+    /// database) to the event hub, in order of their seq, each with the event type its
+    /// writer stored. A failed read is tried again at the next notification or heartbeat:
+    /// nothing is skipped.
+    func publishCommitted() {
         while let changes = try? store.changes(since: published, limit: 1000), let last = changes.last {
-            hub.publish(changes.map { PinEvent($0, previous: previous[$0.seq] ?? nil) })
-            published = last.seq
+            hub.publish(changes.map { PinEvent($0.pin, type: $0.event ?? PinEvent.type(of: $0.pin, previous: nil)) })
+            published = last.pin.seq
             if changes.count < 1000 { break }
         }
     }

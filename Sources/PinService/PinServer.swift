@@ -153,10 +153,10 @@ public final class PinServer {
 
     /// Sends the events of changes to their contents' clients. On a shared store the
     /// changes are read back from the database with those other servers committed before
-    /// them, so every client gets them in order (``publishCommitted(previous:)``).
+    /// them, so every client gets them in order (``publishCommitted()``).
     func publish(_ changes: [StoredPin], previous: StoredPin? = nil) {
         if store.isShared {
-            publishCommitted(previous: Dictionary(changes.map { ($0.seq, previous) }, uniquingKeysWith: { $1 }))
+            publishCommitted()
         } else {
             hub.publish(changes.map { PinEvent($0, previous: previous) })
         }

@@ -111,11 +111,13 @@ public final class PinStore: @unchecked Sendable {
     }
 
     /// The pins and tombstones of every content changed after `since`, oldest change first,
-    /// at most `limit`; each once, as it is now.
-    public func changes(since: Int, limit: Int) throws -> [StoredPin] {
+    /// each once, as it is now,
+    /// at most `limit`, with the type of each one's event (nil in rows older than that).
+    func changes(since: Int, limit: Int) throws -> [(pin: StoredPin, event: String?)] {
         try read { db in
-            try decode(db.query(Self.pinColumns + " WHERE seq > ? ORDER BY seq LIMIT ?", [.integer(since), .integer(limit)],
-                                row: Self.pinRow))
+            let rows = try db.query(Self.pinColumns + " WHERE seq > ? ORDER BY seq LIMIT ?", [.integer(since), .integer(limit)],
+                                    row: Self.pinRow)
+            return zip(try decode(rows), rows.map(\.event)).map { ($0, $1) }
         }
     }
 
@@ -209,7 +211,7 @@ public final class PinStore: @unchecked Sendable {
                 source: "request", location: Self.at(location, "page"),
                 problem: "page \(pin.page), but content \"\(content.id)\" has \(content.pages.count) page\(content.pages.count == 1 ? "" : "s")"))
         }
-        return (try save(pin, version: 1, deleted: false, in: db), true)
+        return (try save(pin, version: 1, deleted: false, previous: nil, in: db), true)
     }
 
     private func update(_ pin: Pin, version: Int, in db: any StoreConnection) throws -> StoredPin {
@@ -224,7 +226,7 @@ public final class PinStore: @unchecked Sendable {
         if edited.isRoot {
             (edited.relativeX, edited.relativeY, edited.page) = (pin.relativeX, pin.relativeY, pin.page)
         }
-        return try save(edited, version: version + 1, deleted: false, in: db)
+        return try save(edited, version: version + 1, deleted: false, previous: current, in: db)
     }
 
     private func delete(_ id: String, of contentId: String, version: Int?, in db: any StoreConnection) throws -> [StoredPin] {
@@ -235,20 +237,22 @@ public final class PinStore: @unchecked Sendable {
         if let version, current.version != version { throw StoreError.conflict(current) }
         let replies = try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND parent_id = ? AND deleted = 0 ORDER BY rowid",
                                           [.text(contentId), .text(id)], row: Self.pinRow))
-        return try ([current] + replies).map { try save($0.pin, version: $0.version + 1, deleted: true, in: db) }
+        return try ([current] + replies).map { try save($0.pin, version: $0.version + 1, deleted: true, previous: $0, in: db) }
     }
 
-    /// Writes a pin with the next sequence number.
-    private func save(_ pin: Pin, version: Int, deleted: Bool, in db: any StoreConnection) throws -> StoredPin {
+    /// Writes a pin with the next sequence number, and the type of its change's event.
+    private func save(_ pin: Pin, version: Int, deleted: Bool, previous: StoredPin?, in db: any StoreConnection) throws -> StoredPin {
         let seq = try db.query("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value") { $0.integer(0) }[0]
         let stored = StoredPin(pin: pin, version: version, updatedAt: AppPin.timestamp(Self.now()), seq: seq, deleted: deleted)
         let body = String(decoding: try JSONEncoder().encode(AppPin(pin: pin)), as: UTF8.self)
         try db.run("""
-            INSERT INTO pins VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (content_id, id) DO UPDATE SET
+            INSERT INTO pins (content_id, id, parent_id, seq, version, updated_at, deleted, body, event)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (content_id, id) DO UPDATE SET
             seq = excluded.seq, version = excluded.version, updated_at = excluded.updated_at,
-            deleted = excluded.deleted, body = excluded.body
+            deleted = excluded.deleted, body = excluded.body, event = excluded.event
             """, [.text(pin.contentId), .text(pin.id), pin.parentId.map { .text($0) } ?? .null, .integer(seq),
-                  .integer(version), .text(stored.updatedAt), .integer(deleted ? 1 : 0), .text(body)])
+                  .integer(version), .text(stored.updatedAt), .integer(deleted ? 1 : 0), .text(body),
+                  .text(PinEvent.type(of: stored, previous: previous))])
         return stored
     }
 
@@ -260,7 +264,7 @@ public final class PinStore: @unchecked Sendable {
     // MARK: Rows
 
     private static let contentColumns = "SELECT id, kind, file, bytes, unit, pages, updated_at FROM contents"
-    private static let pinColumns = "SELECT body, version, updated_at, seq, deleted FROM pins"
+    private static let pinColumns = "SELECT body, version, updated_at, seq, deleted, event FROM pins"
 
     private static func content(_ row: any StoreRow) -> ContentRecord {
         let pages = (try? JSONDecoder().decode([ContentRecord.PageSize].self, from: Data((row.text(5) ?? "[]").utf8))) ?? []
@@ -268,10 +272,10 @@ public final class PinStore: @unchecked Sendable {
                              unit: row.text(4) ?? "", pages: pages, updatedAt: row.text(6) ?? "")
     }
 
-    private typealias PinRow = (body: String, version: Int, updatedAt: String, seq: Int, deleted: Bool)
+    private typealias PinRow = (body: String, version: Int, updatedAt: String, seq: Int, deleted: Bool, event: String?)
 
     private static func pinRow(_ row: any StoreRow) -> PinRow {
-        (row.text(0) ?? "", row.integer(1), row.text(2) ?? "", row.integer(3), row.integer(4) != 0)
+        (row.text(0) ?? "", row.integer(1), row.text(2) ?? "", row.integer(3), row.integer(4) != 0, row.text(5))
     }
 
     /// The stored bodies read back with the CLI's decoder: one batch, one parse.

@@ -703,8 +703,12 @@ class SharedDatabaseTests(unittest.TestCase):
             self.assertEqual(created.status_code, 201, created.text)
             event = self.events(ws, created.json()["seq"])[-1]
             self.assertEqual((event["type"], event["pin"]["id"], event["seq"]), ("pin.created", "x1", created.json()["seq"]))
-            self.a.delete("/v1/contents/shot/pins/x1")
-            self.assertEqual(self.events(ws, self.a.get("/health").json()["seq"])[-1]["type"], "pin.deleted")
+            # Each event awaited before the next change: the pin is read back as it is then.
+            for change, expected in [(lambda: self.a.patch("/v1/contents/shot/pins/x1", {"version": 1, "resolved": True}), "pin.resolved"),
+                                     (lambda: self.a.patch("/v1/contents/shot/pins/x1", {"version": 2, "text": "still resolved"}), "pin.updated"),
+                                     (lambda: self.a.delete("/v1/contents/shot/pins/x1"), "pin.deleted")]:
+                change()
+                self.assertEqual(self.events(ws, self.a.get("/health").json()["seq"])[-1]["type"], expected)
 
     def test_a_cursor_of_one_server_is_valid_on_the_other(self):
         self.a.post("/v1/contents/shot/pins", pin("y0"))

@@ -12,7 +12,7 @@ RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath 
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
 	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
-	chromium chromium-driver
+	chromium chromium-driver libpq-dev postgresql
 SAMPLES = samples
 PINS = samples/pins
 
@@ -74,7 +74,11 @@ test: deps
 # 127.0.0.1 and a free port with its own data directory, talks to it with requests,
 # websockets and a raw socket (CRUD, tokens, limits, sync, events, renders against the CLI's
 # bytes, kill -9), and stops it; the whole run is bounded to 15 minutes (about 1 today).
-SERVICE_TESTS = timeout 900 python3 -W ignore Tests/Service/service_test.py --binary .build/debug/pinrender
+# Then the same tests with the pins on PostgreSQL (--postgres: a local server of Debian's
+# `postgresql` in a scratch directory, on a unix socket, stopped at the end; a database per
+# test class) and two servers sharing one database (about 2 minutes).
+SERVICE_TESTS = timeout 900 python3 -W ignore Tests/Service/service_test.py --binary .build/debug/pinrender && \
+	timeout 900 python3 -W ignore Tests/Service/service_test.py --binary .build/debug/pinrender --postgres
 test-service: deps
 	$(PYTHON_TEST_DEPS)
 	$(SWIFT) build --product pinrender

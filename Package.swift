@@ -36,14 +36,17 @@ let package = Package(
         // only by PinService and PinSync.
         .systemLibrary(name: "CSQLite", path: "Sources/CInterop/CSQLite",
                        pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libpq: the pin service's store on PostgreSQL (`serve --db postgresql://...`).
+        .systemLibrary(name: "CPostgres", path: "Sources/CInterop/CPostgres",
+                       pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         .target(name: "PinRenderCore"),
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
         .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CSoup", "PinSync"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
-        // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite.
-        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite"]),
+        // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite or PostgreSQL.
+        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite", "CPostgres"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`.
         .target(name: "PinSync", dependencies: ["PinRenderCore", "CSQLite"]),
         .executableTarget(name: "pinrender", dependencies: ["PinRender", "PinRenderCore", "PinService", "PinSync"]),

@@ -2,36 +2,56 @@
 /// records it in `schema_migrations`, so a database is at one version or the one before.
 /// A new version appends a step; a released step is never edited.
 enum Migrations {
-    static let steps = [
-        // 1: contents, pins (tombstones kept: deleted = 1), the change sequence, and the
-        // results of sync changes by the client's changeId (a retried batch is answered
-        // from them).
-        """
-        CREATE TABLE contents (
-            id TEXT PRIMARY KEY, kind TEXT NOT NULL, file TEXT NOT NULL, bytes INTEGER NOT NULL,
-            unit TEXT NOT NULL, pages TEXT NOT NULL, updated_at TEXT NOT NULL);
-        CREATE TABLE pins (
-            content_id TEXT NOT NULL, id TEXT NOT NULL, parent_id TEXT, seq INTEGER NOT NULL,
-            version INTEGER NOT NULL, updated_at TEXT NOT NULL, deleted INTEGER NOT NULL, body TEXT NOT NULL,
-            PRIMARY KEY (content_id, id));
-        CREATE INDEX pins_by_seq ON pins (content_id, seq);
-        CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
-        INSERT INTO counters VALUES ('seq', 0);
-        CREATE TABLE sync_results (
-            change_id TEXT PRIMARY KEY, content_id TEXT NOT NULL, pin_id TEXT NOT NULL,
-            status TEXT NOT NULL, reason TEXT);
-        """,
-    ]
+    /// The steps for a database: on PostgreSQL, 64-bit numbers; `rowid` (SQLite's implicit
+    /// row number, the pins' order of creation) a column of that name, last, so the store's
+    /// statements are the same on both; and an index on `seq` alone, for the changes of all
+    /// contents that each server publishes to its event clients.
+    static func steps(_ dialect: SQLDialect) -> [String] {
+        let (integer, rowid, bySeq) = dialect == .sqlite
+            ? ("INTEGER", "", "")
+            : ("BIGINT", "rowid BIGINT GENERATED ALWAYS AS IDENTITY, ", "\nCREATE INDEX pins_by_global_seq ON pins (seq);")
+        return [
+            // 1: contents, pins (tombstones kept: deleted = 1), the change sequence, and the
+            // results of sync changes by the client's changeId (a retried batch is answered
+            // from them).
+            """
+            CREATE TABLE contents (
+                id TEXT PRIMARY KEY, kind TEXT NOT NULL, file TEXT NOT NULL, bytes \(integer) NOT NULL,
+                unit TEXT NOT NULL, pages TEXT NOT NULL, updated_at TEXT NOT NULL);
+            CREATE TABLE pins (
+                content_id TEXT NOT NULL, id TEXT NOT NULL, parent_id TEXT, seq \(integer) NOT NULL,
+                version \(integer) NOT NULL, updated_at TEXT NOT NULL, deleted INTEGER NOT NULL, body TEXT NOT NULL,
+                \(rowid)PRIMARY KEY (content_id, id));
+            CREATE INDEX pins_by_seq ON pins (content_id, seq);\(bySeq)
+            CREATE TABLE counters (name TEXT PRIMARY KEY, value \(integer) NOT NULL);
+            INSERT INTO counters VALUES ('seq', 0);
+            CREATE TABLE sync_results (
+                change_id TEXT PRIMARY KEY, content_id TEXT NOT NULL, pin_id TEXT NOT NULL,
+                status TEXT NOT NULL, reason TEXT);
+            """,
+            // 2: the event type of each pin's last change (`pin.resolved`...), for the
+            // servers that did not make it (PostgreSQL); NULL in older rows.
+            "ALTER TABLE pins ADD COLUMN event TEXT",
+        ]
+    }
 
-    /// Brings the database of `connection` to the last version.
-    static func apply(to connection: SQLiteConnection) throws(SQLiteError) {
-        try connection.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
-        let current = try connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations") { $0.integer(0) }.first ?? 0
-        for (index, step) in steps.enumerated() where index + 1 > current {
-            try connection.execute("BEGIN IMMEDIATE")
+    /// Brings the database of `connection` to the last version. Each step's transaction
+    /// reads the version again, so servers starting together on one PostgreSQL database
+    /// apply each step once.
+    static func apply(to connection: any StoreConnection) throws {
+        let dialect = connection.dialect
+        let steps = steps(dialect)
+        while true {
+            try connection.execute(dialect.beginMigration)
             do {
-                try connection.execute(step)
-                try connection.run("INSERT INTO schema_migrations VALUES (?, datetime('now'))", [.integer(index + 1)])
+                try connection.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+                let current = try connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations") { $0.integer(0) }.first ?? 0
+                guard current < steps.count else {
+                    try connection.execute("COMMIT")
+                    return
+                }
+                try connection.execute(steps[current])
+                try connection.run("INSERT INTO schema_migrations VALUES (?, \(dialect.now))", [.integer(current + 1)])
                 try connection.execute("COMMIT")
             } catch {
                 try? connection.execute("ROLLBACK")

@@ -18,15 +18,12 @@ struct PinEvent: Encodable {
     /// The event of a pin's change; `previous` is the pin before it (nil: unknown, as in a
     /// replay, where a pin's first version is its creation).
     init(_ stored: StoredPin, previous: StoredPin? = nil) {
-        if stored.deleted {
-            type = "pin.deleted"
-        } else if stored.version == 1 {
-            type = "pin.created"
-        } else if let previous, stored.pin.resolved, !previous.pin.resolved {
-            type = "pin.resolved"
-        } else {
-            type = "pin.updated"
-        }
+        self.init(stored, type: Self.type(of: stored, previous: previous))
+    }
+
+    /// The event of a pin's change of a known type (one of the pin types above).
+    init(_ stored: StoredPin, type: String) {
+        self.type = type
         seq = stored.seq
         contentId = stored.pin.contentId
         pin = stored
@@ -37,6 +34,20 @@ struct PinEvent: Encodable {
         self.type = type
         self.contentId = contentId
         self.cursor = cursor
+    }
+
+    /// The type of a pin's change from the pin before it (nil: unknown, as in a replay,
+    /// where a pin's first version is its creation).
+    static func type(of stored: StoredPin, previous: StoredPin?) -> String {
+        if stored.deleted {
+            "pin.deleted"
+        } else if stored.version == 1 {
+            "pin.created"
+        } else if let previous, stored.pin.resolved, !previous.pin.resolved {
+            "pin.resolved"
+        } else {
+            "pin.updated"
+        }
     }
 
     var text: String {

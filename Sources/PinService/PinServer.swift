@@ -20,6 +20,10 @@ public final class PinServer {
     let renders: RenderService
     /// The JSON of each content's live pins, with the seq of its last change (loop thread only).
     var pinLists: [String: (seq: Int, json: Data)] = [:]
+    /// On a shared store, the last change sent to the event hub (loop thread only).
+    var published = 0
+    /// On PostgreSQL, the connection that hears the other servers' commits.
+    var listener: PostgresListener?
     private var http: SoupHTTPServer?
 
     /// Opens the store; nothing listens before ``start()``.
@@ -28,7 +32,7 @@ public final class PinServer {
             throw ServiceError(status: 500, message: "--tokens FILE is needed to listen on \(configuration.host): without it anyone may do anything, which is allowed on loopback only")
         }
         self.configuration = configuration
-        store = try PinStore(directory: configuration.dataDirectory)
+        store = try PinStore(directory: configuration.dataDirectory, postgres: configuration.postgres)
         renders = try RenderService(scratch: configuration.dataDirectory.appendingPathComponent("scratch"))
     }
 
@@ -40,7 +44,15 @@ public final class PinServer {
             websocket: { [unowned self] in openEvents($0, connection: $1) }))
         let port = try server.listen(host: configuration.host, port: configuration.port)
         http = server
+        if store.isShared {
+            try listen()
+            published = try store.lastSeq()
+        }
         MainLoop.every(seconds: configuration.heartbeatSeconds) { [unowned self] in
+            if store.isShared {
+                if listener?.isListening != true { try? listen() }
+                publishCommitted()
+            }
             hub.heartbeat(cursor: (try? store.lastSeq()) ?? 0)
         }
         return port
@@ -141,8 +153,14 @@ public final class PinServer {
         return value
     }
 
-    /// Sends the events of changes to their contents' clients.
+    /// Sends the events of changes to their contents' clients. On a shared store the
+    /// changes are read back from the database with those other servers committed before
+    /// them, so every client gets them in order (``publishCommitted()``).
     func publish(_ changes: [StoredPin], previous: StoredPin? = nil) {
-        hub.publish(changes.map { PinEvent($0, previous: previous) })
+        if store.isShared {
+            publishCommitted()
+        } else {
+            hub.publish(changes.map { PinEvent($0, previous: previous) })
+        }
     }
 }

@@ -1,39 +1,61 @@
 import Foundation
 import PinRenderCore
 
-/// The service's storage: contents and pins in SQLite (`pins.db` in the data directory),
-/// uploaded files beside it in `contents/`.
+/// The service's storage: contents and pins in SQLite (`pins.db` in the data directory) or
+/// PostgreSQL (`serve --db postgresql://...`), uploaded files in the data directory's
+/// `contents/`. Both run the same statements (``SQLDialect`` holds the few that differ).
 ///
-/// One writer connection, used by one caller at a time, each change in a `BEGIN IMMEDIATE`
-/// transaction (it takes the write lock at once, so two writers never deadlock upgrading a
-/// read lock); one reader connection for lists and changes, which WAL lets read while the
-/// writer writes. `synchronous=NORMAL` with WAL: a commit has written its frames to the WAL
-/// file (in the kernel's page cache) before it returns, so a change acknowledged to a client
-/// survives the server being killed (`kill -9`) at any moment; only a crash of the machine
-/// itself may lose the last commits before the next checkpoint (FULL would fsync every
-/// commit for that, at a few milliseconds a change on this disk).
+/// One writer connection, used by one caller at a time, each change in a write transaction
+/// that first takes the store's write lock (SQLite's `BEGIN IMMEDIATE`; on PostgreSQL the
+/// change counter's row), so writers never deadlock and the change sequence numbers commit
+/// in order, even from several servers on one PostgreSQL database; one reader connection
+/// for lists and changes. SQLite: WAL, `synchronous=NORMAL`: a commit has written its frames
+/// to the WAL file (in the kernel's page cache) before it returns, so a change acknowledged
+/// to a client survives the server being killed (`kill -9`) at any moment; only a crash of
+/// the machine itself may lose the last commits before the next checkpoint (FULL would fsync
+/// every commit for that, at a few milliseconds a change on this disk). PostgreSQL: a commit
+/// is on the database server's disk when it returns.
 ///
 ///     let store = try PinStore(directory: URL(fileURLWithPath: "data"))
 ///     let (stored, created) = try store.create(pin)
 public final class PinStore: @unchecked Sendable {
-    /// Where the database and the contents' files are.
+    /// Where the contents' files are (and SQLite's database).
     public let directory: URL
-    private let writer: SQLiteConnection
-    private let reader: SQLiteConnection
+    /// The PostgreSQL database's URI; nil for SQLite.
+    public let postgres: String?
+    private let writer: any StoreConnection
+    private let reader: any StoreConnection
     private let writeLock = NSLock()
     private let readLock = NSLock()
 
-    /// Opens or creates the store in `directory` and brings its schema up to date.
-    public init(directory: URL) throws {
+    /// Opens or creates the store in `directory` (SQLite), or on the PostgreSQL database at
+    /// `postgres` with the files in `directory`, and brings its schema up to date.
+    public init(directory: URL, postgres: String? = nil) throws {
         self.directory = directory
+        self.postgres = postgres
+        // PostgreSQL first: a server that cannot connect writes nothing.
+        let shared = try postgres.map { try Self.open(postgres: $0) }
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("contents"),
                                                 withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("pins.db").path
-        writer = try SQLiteConnection(path: path, readOnly: false)
+        (writer, reader) = try shared ?? Self.open(sqlite: directory.appendingPathComponent("pins.db").path)
+    }
+
+    private static func open(postgres uri: String) throws -> (writer: any StoreConnection, reader: any StoreConnection) {
+        let writer = try PostgresConnection(uri: uri)
+        try Migrations.apply(to: writer)
+        return (writer, try PostgresConnection(uri: uri))
+    }
+
+    private static func open(sqlite path: String) throws -> (writer: any StoreConnection, reader: any StoreConnection) {
+        let writer = try SQLiteConnection(path: path, readOnly: false)
         try writer.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
         try Migrations.apply(to: writer)
-        reader = try SQLiteConnection(path: path, readOnly: true)
+        return (writer, try SQLiteConnection(path: path, readOnly: true))
     }
+
+    /// True when other servers may write to the database too (PostgreSQL): changes reach
+    /// event clients through it (``changes(since:limit:)``), not only from this server.
+    public var isShared: Bool { postgres != nil }
 
     /// Where uploaded files are kept.
     public var contentsDirectory: URL { directory.appendingPathComponent("contents") }
@@ -85,6 +107,17 @@ public final class PinStore: @unchecked Sendable {
         try read { db in
             try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND seq > ? ORDER BY seq LIMIT ?",
                                 [.text(contentId), .integer(since), .integer(limit)], row: Self.pinRow))
+        }
+    }
+
+    /// The pins and tombstones of every content changed after `since`, oldest change first,
+    /// each once, as it is now,
+    /// at most `limit`, with the type of each one's event (nil in rows older than that).
+    func changes(since: Int, limit: Int) throws -> [(pin: StoredPin, event: String?)] {
+        try read { db in
+            let rows = try db.query(Self.pinColumns + " WHERE seq > ? ORDER BY seq LIMIT ?", [.integer(since), .integer(limit)],
+                                    row: Self.pinRow)
+            return zip(try decode(rows), rows.map(\.event)).map { ($0, $1) }
         }
     }
 
@@ -154,7 +187,7 @@ public final class PinStore: @unchecked Sendable {
 
     // MARK: Inside a write transaction
 
-    private func create(_ pin: Pin, at location: String, in db: SQLiteConnection) throws -> (pin: StoredPin, created: Bool) {
+    private func create(_ pin: Pin, at location: String, in db: any StoreConnection) throws -> (pin: StoredPin, created: Bool) {
         if let existing = try stored(pin.id, of: pin.contentId, in: db) {
             if existing.deleted { throw StoreError.deleted(existing) }
             return (existing, false)
@@ -178,10 +211,10 @@ public final class PinStore: @unchecked Sendable {
                 source: "request", location: Self.at(location, "page"),
                 problem: "page \(pin.page), but content \"\(content.id)\" has \(content.pages.count) page\(content.pages.count == 1 ? "" : "s")"))
         }
-        return (try save(pin, version: 1, deleted: false, in: db), true)
+        return (try save(pin, version: 1, deleted: false, previous: nil, in: db), true)
     }
 
-    private func update(_ pin: Pin, version: Int, in db: SQLiteConnection) throws -> StoredPin {
+    private func update(_ pin: Pin, version: Int, in db: any StoreConnection) throws -> StoredPin {
         guard let current = try stored(pin.id, of: pin.contentId, in: db) else {
             throw StoreError.unknownPin(contentId: pin.contentId, id: pin.id)
         }
@@ -193,10 +226,10 @@ public final class PinStore: @unchecked Sendable {
         if edited.isRoot {
             (edited.relativeX, edited.relativeY, edited.page) = (pin.relativeX, pin.relativeY, pin.page)
         }
-        return try save(edited, version: version + 1, deleted: false, in: db)
+        return try save(edited, version: version + 1, deleted: false, previous: current, in: db)
     }
 
-    private func delete(_ id: String, of contentId: String, version: Int?, in db: SQLiteConnection) throws -> [StoredPin] {
+    private func delete(_ id: String, of contentId: String, version: Int?, in db: any StoreConnection) throws -> [StoredPin] {
         guard let current = try stored(id, of: contentId, in: db) else {
             throw StoreError.unknownPin(contentId: contentId, id: id)
         }
@@ -204,24 +237,26 @@ public final class PinStore: @unchecked Sendable {
         if let version, current.version != version { throw StoreError.conflict(current) }
         let replies = try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND parent_id = ? AND deleted = 0 ORDER BY rowid",
                                           [.text(contentId), .text(id)], row: Self.pinRow))
-        return try ([current] + replies).map { try save($0.pin, version: $0.version + 1, deleted: true, in: db) }
+        return try ([current] + replies).map { try save($0.pin, version: $0.version + 1, deleted: true, previous: $0, in: db) }
     }
 
-    /// Writes a pin with the next sequence number.
-    private func save(_ pin: Pin, version: Int, deleted: Bool, in db: SQLiteConnection) throws -> StoredPin {
+    /// Writes a pin with the next sequence number, and the type of its change's event.
+    private func save(_ pin: Pin, version: Int, deleted: Bool, previous: StoredPin?, in db: any StoreConnection) throws -> StoredPin {
         let seq = try db.query("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value") { $0.integer(0) }[0]
         let stored = StoredPin(pin: pin, version: version, updatedAt: AppPin.timestamp(Self.now()), seq: seq, deleted: deleted)
         let body = String(decoding: try JSONEncoder().encode(AppPin(pin: pin)), as: UTF8.self)
         try db.run("""
-            INSERT INTO pins VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (content_id, id) DO UPDATE SET
+            INSERT INTO pins (content_id, id, parent_id, seq, version, updated_at, deleted, body, event)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (content_id, id) DO UPDATE SET
             seq = excluded.seq, version = excluded.version, updated_at = excluded.updated_at,
-            deleted = excluded.deleted, body = excluded.body
+            deleted = excluded.deleted, body = excluded.body, event = excluded.event
             """, [.text(pin.contentId), .text(pin.id), pin.parentId.map { .text($0) } ?? .null, .integer(seq),
-                  .integer(version), .text(stored.updatedAt), .integer(deleted ? 1 : 0), .text(body)])
+                  .integer(version), .text(stored.updatedAt), .integer(deleted ? 1 : 0), .text(body),
+                  .text(PinEvent.type(of: stored, previous: previous))])
         return stored
     }
 
-    private func stored(_ id: String, of contentId: String, in db: SQLiteConnection) throws -> StoredPin? {
+    private func stored(_ id: String, of contentId: String, in db: any StoreConnection) throws -> StoredPin? {
         try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND id = ?", [.text(contentId), .text(id)],
                             row: Self.pinRow)).first
     }
@@ -229,18 +264,18 @@ public final class PinStore: @unchecked Sendable {
     // MARK: Rows
 
     private static let contentColumns = "SELECT id, kind, file, bytes, unit, pages, updated_at FROM contents"
-    private static let pinColumns = "SELECT body, version, updated_at, seq, deleted FROM pins"
+    private static let pinColumns = "SELECT body, version, updated_at, seq, deleted, event FROM pins"
 
-    private static func content(_ row: SQLiteStatement) -> ContentRecord {
+    private static func content(_ row: any StoreRow) -> ContentRecord {
         let pages = (try? JSONDecoder().decode([ContentRecord.PageSize].self, from: Data((row.text(5) ?? "[]").utf8))) ?? []
         return ContentRecord(id: row.text(0) ?? "", kind: row.text(1) ?? "", file: row.text(2) ?? "", bytes: row.integer(3),
                              unit: row.text(4) ?? "", pages: pages, updatedAt: row.text(6) ?? "")
     }
 
-    private typealias PinRow = (body: String, version: Int, updatedAt: String, seq: Int, deleted: Bool)
+    private typealias PinRow = (body: String, version: Int, updatedAt: String, seq: Int, deleted: Bool, event: String?)
 
-    private static func pinRow(_ row: SQLiteStatement) -> PinRow {
-        (row.text(0) ?? "", row.integer(1), row.text(2) ?? "", row.integer(3), row.integer(4) != 0)
+    private static func pinRow(_ row: any StoreRow) -> PinRow {
+        (row.text(0) ?? "", row.integer(1), row.text(2) ?? "", row.integer(3), row.integer(4) != 0, row.text(5))
     }
 
     /// The stored bodies read back with the CLI's decoder: one batch, one parse.
@@ -258,19 +293,19 @@ public final class PinStore: @unchecked Sendable {
         Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
     }
 
-    private func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    private func read<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
         readLock.lock()
         defer { readLock.unlock() }
         return try body(reader)
     }
 
-    private func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    private func write<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
         writeLock.lock()
         defer { writeLock.unlock() }
-        try writer.execute("BEGIN IMMEDIATE")
+        try writer.execute(writer.dialect.beginWrite)
         do {
             let result = try body(writer)
-            try writer.execute("COMMIT")
+            try writer.execute(writer.dialect.commitWrite)
             return result
         } catch {
             try? writer.execute("ROLLBACK")

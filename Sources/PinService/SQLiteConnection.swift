@@ -3,7 +3,8 @@ internal import CSQLite
 
 /// One SQLite connection, closed in deinit. Not thread-safe: its owner serializes its use
 /// (``PinStore`` holds one for writing and one for reading, each behind its own lock).
-final class SQLiteConnection {
+final class SQLiteConnection: StoreConnection {
+    let dialect = SQLDialect.sqlite
     private let db: OpaquePointer
 
     /// Opens (creating it when `readOnly` is false) the database at `path`, with a busy
@@ -31,7 +32,7 @@ final class SQLiteConnection {
     }
 
     /// A prepared statement with `values` bound to its `?` parameters in order.
-    func prepare(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteStatement {
+    func prepare(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteError) -> SQLiteStatement {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else { throw SQLiteError(db, code: code, action: sql) }
@@ -40,31 +41,22 @@ final class SQLiteConnection {
         return prepared
     }
 
-    /// Runs `sql` and returns its rows, each read by `row`.
-    func query<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (SQLiteStatement) -> T) throws(SQLiteError) -> [T] {
+    func query<T>(_ sql: String, _ values: [SQLValue], row: (any StoreRow) -> T) throws -> [T] {
         let statement = try prepare(sql, values)
         var rows: [T] = []
         while try statement.step() { rows.append(row(statement)) }
         return rows
     }
 
-    /// Runs a statement that returns no rows.
-    func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+    func run(_ sql: String, _ values: [SQLValue]) throws {
         let statement = try prepare(sql, values)
         while try statement.step() {}
     }
 }
 
-/// A value bound to a statement's parameter.
-enum SQLiteValue {
-    case integer(Int)
-    case text(String)
-    case null
-}
-
 /// A prepared statement, finalized in deinit; it lives no longer than its connection's
 /// call that made it.
-final class SQLiteStatement {
+final class SQLiteStatement: StoreRow {
     private let statement: OpaquePointer
     private let db: OpaquePointer
     private let sql: String
@@ -80,7 +72,7 @@ final class SQLiteStatement {
     /// `SQLITE_TRANSIENT`: SQLite copies the bound text (the macro is not imported).
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    fileprivate func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    fileprivate func bind(_ values: [SQLValue]) throws(SQLiteError) {
         for (index, value) in values.enumerated() {
             let position = Int32(index + 1)
             let code: Int32

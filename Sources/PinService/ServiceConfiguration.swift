@@ -5,6 +5,9 @@ import Foundation
 public struct ServiceConfiguration: Sendable {
     /// The database (`pins.db`), the uploaded files (`contents/`) and scratch space for renders.
     public var dataDirectory: URL
+    /// A PostgreSQL database's URI (`postgresql://...`) to keep the contents and pins in,
+    /// instead of `pins.db`; several servers may share it (and then the data directory).
+    public var postgres: String?
     /// An IP address; without tokens only a loopback one is allowed.
     public var host = "127.0.0.1"
     /// 0: any free port (the one taken is printed).

@@ -43,6 +43,7 @@ public struct ServiceError: Error, Sendable {
         case let error as StoreError: self.init(error)
         case let error as InputError: self.init(status: 400, message: Self.describe(error))
         case let error as SQLiteError: self.init(status: 500, message: "storage failed: \(error)")
+        case let error as PostgresError: self.init(status: 500, message: "storage failed: \(error)")
         default: self.init(status: 500, message: "\(error)")
         }
     }

@@ -6,6 +6,7 @@ import PinService
 /// What `pinrender serve` is asked to do.
 struct ServeOptions: Sendable {
     var data = "pinrender-data"
+    var postgres: String?
     var host = "127.0.0.1"
     var port = 8080
     var tokens: String?
@@ -21,6 +22,15 @@ enum ServeCommand: Command {
         OptionGroup(title: "OPTIONS", options: [
             Option("--data", value: "DIR", help: "the database (pins.db) and the uploaded files (default ./pinrender-data)",
                    isPath: true) { text, options in options.data = text },
+            Option("--db", value: "URI", help: """
+                the contents and pins in PostgreSQL (postgresql://user@host/db) instead of
+                DIR/pins.db; several servers may share it (and --data DIR)
+                """) { text, options in
+                guard text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") else {
+                    throw OptionProblem.predicate("needs a postgresql:// URI")
+                }
+                options.postgres = text
+            },
             Option("--listen", value: "HOST:PORT", help: """
                 the IP address and port (default 127.0.0.1:8080; port 0: any free one,
                 printed); beyond loopback only with --tokens
@@ -55,7 +65,7 @@ enum ServeCommand: Command {
         pinrender serve: the pin service: pins over HTTP, live events, renders on demand
 
         USAGE
-          pinrender serve [--data DIR] [--listen HOST:PORT] [--tokens FILE] [--demo]
+          pinrender serve [--data DIR] [--db URI] [--listen HOST:PORT] [--tokens FILE] [--demo]
 
         \(parser.help)
 
@@ -83,6 +93,7 @@ enum ServeCommand: Command {
             throw InputError.usage("serve takes no INPUT (see pinrender serve --help)")
         }
         var configuration = ServiceConfiguration(dataDirectory: URL(fileURLWithPath: options.data))
+        configuration.postgres = options.postgres
         configuration.host = options.host
         configuration.port = options.port
         configuration.maxUpload = options.maxUpload

@@ -2,9 +2,15 @@
 websockets, a raw socket): each test class starts its own server on a free port with its own
 data directory, and stops it. Run by `make test-service` (and `make test`):
 
-    python3 Tests/Service/service_test.py [--binary .build/debug/pinrender]
+    python3 Tests/Service/service_test.py [--binary .build/debug/pinrender] [--postgres]
+
+With --postgres the same tests run with the pins on PostgreSQL (`serve --db`): a server of
+its own (Debian's, initdb into a scratch directory, a unix socket only) with a fresh
+database for each test class, plus the tests of several servers on one database; stopped
+at the end.
 """
 import base64
+import glob
 import json
 import os
 import pathlib
@@ -28,14 +34,51 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("PINRENDER", str(ROOT / ".build/debug/pinrender"))
 SAMPLES = ROOT / "samples"
 TIMEOUT = 30
+# The local PostgreSQL server with --postgres (a PostgresCluster), else None.
+POSTGRES = None
+
+
+class PostgresCluster:
+    """A PostgreSQL server of Debian's in a scratch directory, listening on a unix socket
+    there only, trusted; run as the postgres user when this is root. fsync is off: the
+    tests kill pinrender, never the database server."""
+
+    def __init__(self):
+        self.bin = sorted(glob.glob("/usr/lib/postgresql/*/bin"))[-1]
+        self.root = tempfile.mkdtemp(prefix="pinservice-pg-")
+        self.sudo = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        if self.sudo:
+            shutil.chown(self.root, "postgres")
+        self.count = 0
+        data = os.path.join(self.root, "data")
+        subprocess.run(self.sudo + [f"{self.bin}/initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync"],
+                       check=True, capture_output=True)
+        subprocess.run(self.sudo + [f"{self.bin}/pg_ctl", "-D", data, "-l", os.path.join(self.root, "log"), "-w", "-o",
+                                    f"-k {self.root} -c listen_addresses='' -c fsync=off", "start"],
+                       check=True, capture_output=True)
+
+    def new_database(self):
+        """A fresh database's URI."""
+        self.count += 1
+        name = f"pins{self.count}"
+        subprocess.run([f"{self.bin}/psql", "-h", self.root, "-U", "postgres", "-d", "postgres", "-q", "-c",
+                        f"CREATE DATABASE {name}"], check=True, capture_output=True)
+        return f"postgresql://postgres@/{name}?host={self.root}"
+
+    def stop(self):
+        subprocess.run(self.sudo + [f"{self.bin}/pg_ctl", "-D", os.path.join(self.root, "data"), "-m", "fast", "-w", "stop"],
+                       capture_output=True)
+        shutil.rmtree(self.root, ignore_errors=True)
 
 
 class Server:
-    """`pinrender serve` on 127.0.0.1 and a free port, killed at the latest by stop()."""
+    """`pinrender serve` on 127.0.0.1 and a free port, killed at the latest by stop(); with
+    --postgres on a fresh database unless given `db`."""
 
-    def __init__(self, data, *args):
+    def __init__(self, data, *args, db=None):
         self.data = data
-        self.args = args
+        self.db = db or (POSTGRES.new_database() if POSTGRES else None)
+        self.args = args + (("--db", self.db) if self.db else ())
         self.start()
 
     def start(self):
@@ -627,9 +670,88 @@ class DurabilityTests(unittest.TestCase):
             shutil.rmtree(data, ignore_errors=True)
 
 
+@unittest.skipUnless("--postgres" in sys.argv, "several servers share a PostgreSQL database only")
+class SharedDatabaseTests(unittest.TestCase):
+    """Two servers on one PostgreSQL database (and one data directory): what one commits
+    reaches the other's event clients, in order, and its cursors are the other's."""
+
+    def setUp(self):
+        self.data = tempfile.mkdtemp(prefix="pinservice-")
+        # Heartbeats (which also read the changes) far apart: the events come by NOTIFY.
+        self.a = Server(self.data, "--heartbeat", "120")
+        self.b = Server(self.data, "--heartbeat", "120", db=self.a.db)
+        self.assertEqual(self.a.put_file("shot", SAMPLES / "screenshot.png").status_code, 201)
+
+    def tearDown(self):
+        self.a.stop()
+        self.b.stop()
+        shutil.rmtree(self.data, ignore_errors=True)
+
+    def events(self, ws, until_seq):
+        """The pin events of `ws` up to the one with `until_seq`."""
+        events = []
+        while not events or events[-1]["seq"] < until_seq:
+            event = json.loads(ws.recv(TIMEOUT))
+            if event["type"] not in ("heartbeat", "ready"):
+                events.append(event)
+        return events
+
+    def test_a_pin_created_on_one_server_reaches_the_clients_of_the_other(self):
+        with connect(f"{self.b.ws}/v1/contents/shot/events", open_timeout=TIMEOUT) as ws:
+            self.assertEqual(json.loads(ws.recv(TIMEOUT))["type"], "ready")
+            created = self.a.post("/v1/contents/shot/pins", pin("x1"))
+            self.assertEqual(created.status_code, 201, created.text)
+            event = self.events(ws, created.json()["seq"])[-1]
+            self.assertEqual((event["type"], event["pin"]["id"], event["seq"]), ("pin.created", "x1", created.json()["seq"]))
+            # Each event awaited before the next change: the pin is read back as it is then.
+            for change, expected in [(lambda: self.a.patch("/v1/contents/shot/pins/x1", {"version": 1, "resolved": True}), "pin.resolved"),
+                                     (lambda: self.a.patch("/v1/contents/shot/pins/x1", {"version": 2, "text": "still resolved"}), "pin.updated"),
+                                     (lambda: self.a.delete("/v1/contents/shot/pins/x1"), "pin.deleted")]:
+                change()
+                self.assertEqual(self.events(ws, self.a.get("/health").json()["seq"])[-1]["type"], expected)
+
+    def test_a_cursor_of_one_server_is_valid_on_the_other(self):
+        self.a.post("/v1/contents/shot/pins", pin("y0"))
+        cursor = self.a.get("/v1/contents/shot/pins").json()["cursor"]
+        self.assertEqual(self.b.get("/v1/contents/shot/pins").json()["cursor"], cursor)
+        self.a.post("/v1/contents/shot/pins", pin("y1"))
+        self.b.patch("/v1/contents/shot/pins/y0", {"version": 1, "resolved": True})
+        changes = self.b.get(f"/v1/contents/shot/changes?since={cursor}").json()["changes"]
+        self.assertEqual([(c["id"], c["version"]) for c in changes], [("y1", 1), ("y0", 2)])
+        with connect(f"{self.b.ws}/v1/contents/shot/events?since={cursor}", open_timeout=TIMEOUT) as ws:
+            replayed = self.events(ws, changes[-1]["seq"])
+        self.assertEqual([e["pin"]["id"] for e in replayed], ["y1", "y0"])
+
+    def test_writes_on_both_servers_reach_every_client_in_order_and_survive_kill_9(self):
+        with connect(f"{self.a.ws}/v1/contents/shot/events", open_timeout=TIMEOUT) as on_a, \
+             connect(f"{self.b.ws}/v1/contents/shot/events", open_timeout=TIMEOUT) as on_b:
+
+            def write(server, prefix):
+                for i in range(40):
+                    self.assertEqual(server.post("/v1/contents/shot/pins", pin(f"{prefix}{i}")).status_code, 201)
+            writers = [threading.Thread(target=write, args=(self.a, "wa")), threading.Thread(target=write, args=(self.b, "wb"))]
+            for writer in writers:
+                writer.start()
+            for writer in writers:
+                writer.join()
+            last = self.b.get("/health").json()["seq"]
+            seen = [[e["seq"] for e in self.events(ws, last)] for ws in (on_a, on_b)]
+        self.a.kill9()
+        stored = self.b.get("/v1/contents/shot/changes?since=0&limit=10000").json()["changes"]
+        self.assertEqual(len(stored), 80)
+        for seqs in seen:
+            self.assertEqual(seqs, sorted(c["seq"] for c in stored), "a change missed, repeated or out of order")
+
+
 if __name__ == "__main__":
     if "--binary" in sys.argv:
         at = sys.argv.index("--binary")
         BINARY = sys.argv[at + 1]
         del sys.argv[at:at + 2]
-    unittest.main(verbosity=2)
+    if "--postgres" in sys.argv:
+        POSTGRES = PostgresCluster()
+    try:
+        unittest.main(verbosity=2, argv=[arg for arg in sys.argv if arg != "--postgres"])
+    finally:
+        if POSTGRES:
+            POSTGRES.stop()

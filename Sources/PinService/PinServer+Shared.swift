@@ -1,0 +1,21 @@
+import Foundation
+
+extension PinServer {
+    /// Sends the changes committed after ``published`` (by this server or another on the
+    /// database) to the event hub, in order of their seq, each with the event type its
+    /// writer stored. A failed read is tried again at the next notification or heartbeat:
+    /// nothing is skipped.
+    func publishCommitted() {
+        while let changes = try? store.changes(since: published, limit: 1000), let last = changes.last {
+            hub.publish(changes.map { PinEvent($0.pin, type: $0.event ?? PinEvent.type(of: $0.pin, previous: nil)) })
+            published = last.pin.seq
+            if changes.count < 1000 { break }
+        }
+    }
+
+    /// LISTENs for the other servers' commits on the database.
+    func listen() throws {
+        guard let uri = store.postgres else { return }
+        listener = try PostgresListener(uri: uri) { [unowned self] in publishCommitted() }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+internal import CPostgres
+
+/// One libpq connection, closed in deinit. Not thread-safe: its owner serializes its use
+/// (``PinStore`` holds one for writing and one for reading, each behind its own lock). A
+/// connection the server dropped is re-established at its next use.
+final class PostgresConnection: StoreConnection {
+    let dialect = SQLDialect.postgres
+    private let connection: OpaquePointer
+
+    /// Connects to `uri` (`postgresql://user@host:port/db`, or a unix socket's directory in
+    /// `?host=/path`); the password, if any, is never part of an error.
+    init(uri: String) throws(PostgresError) {
+        guard let connection = PQconnectdb(uri) else {
+            throw PostgresError(message: "out of memory", action: "connecting")
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let error = PostgresError(connection, result: nil, action: "connecting to \(Self.redacted(uri))")
+            PQfinish(connection)
+            throw error
+        }
+        self.connection = connection
+        PQsetClientEncoding(connection, "UTF8")
+        try execute("SET TIME ZONE 'UTC'")
+    }
+
+    deinit { PQfinish(connection) }
+
+    func execute(_ sql: String) throws(PostgresError) {
+        _ = try PostgresResult(try exec(sql, []), connection: connection, sql: sql)
+    }
+
+    func query<T>(_ sql: String, _ values: [SQLValue], row: (any StoreRow) -> T) throws -> [T] {
+        let result = try PostgresResult(try exec(Self.numbered(sql), values), connection: connection, sql: sql)
+        return (0..<result.count).map { row(result.row($0)) }
+    }
+
+    func run(_ sql: String, _ values: [SQLValue]) throws {
+        _ = try PostgresResult(try exec(Self.numbered(sql), values), connection: connection, sql: sql)
+    }
+
+    /// The socket to watch for notifications (``PostgresListener``).
+    var socket: Int32 { PQsocket(connection) }
+
+    /// Reads what the server sent and returns how many notifications came; throws when
+    /// the connection is lost.
+    func consumeNotifications() throws(PostgresError) -> Int {
+        guard PQconsumeInput(connection) == 1 else {
+            throw PostgresError(connection, result: nil, action: "listening")
+        }
+        var count = 0
+        while let notification = PQnotifies(connection) {
+            PQfreemem(notification)
+            count += 1
+        }
+        return count
+    }
+
+    /// Sends `sql` with `values` as text parameters (`$1`...), after reconnecting when the
+    /// connection was lost.
+    private func exec(_ sql: String, _ values: [SQLValue]) throws(PostgresError) -> OpaquePointer? {
+        if PQstatus(connection) != CONNECTION_OK {
+            PQreset(connection)
+        }
+        var texts: [UnsafeMutablePointer<CChar>?] = []
+        defer { texts.forEach { free($0) } }
+        for value in values {
+            switch value {
+            case .integer(let number): texts.append(strdup(String(number)))
+            case .text(let text):
+                // Text parameters end at a NUL: refused rather than cut.
+                guard !text.utf8.contains(0) else {
+                    throw PostgresError(message: "a value holds a NUL character, which PostgreSQL's text cannot", action: sql)
+                }
+                texts.append(strdup(text))
+            case .null: texts.append(nil)
+            }
+        }
+        if texts.isEmpty { return PQexec(connection, sql) }
+        return texts.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { parameters in
+                PQexecParams(connection, sql, Int32(parameters.count), nil, parameters.baseAddress, nil, nil, 0)
+            }
+        }
+    }
+
+    /// `sql` with its `?` parameters numbered `$1`, `$2`... (outside quoted text).
+    static func numbered(_ sql: String) -> String {
+        var output = ""
+        var quoted = false
+        var number = 0
+        for character in sql {
+            if character == "'" { quoted.toggle() }
+            if character == "?" && !quoted {
+                number += 1
+                output += "$\(number)"
+            } else {
+                output.append(character)
+            }
+        }
+        return output
+    }
+
+    /// A connection URI without its password, for messages.
+    static func redacted(_ uri: String) -> String {
+        uri.replacingOccurrences(of: #"(://[^:/@]*):[^@/]*@"#, with: "$1:***@", options: .regularExpression)
+            .replacingOccurrences(of: #"password=[^&]*"#, with: "password=***", options: .regularExpression)
+    }
+}
+
+/// A command's result, cleared in deinit; the rows of a query in text form.
+private final class PostgresResult {
+    private let result: OpaquePointer
+
+    /// Takes `result`, or throws the command's error (then clears it).
+    init(_ result: OpaquePointer?, connection: OpaquePointer, sql: String) throws(PostgresError) {
+        guard let result, [PGRES_COMMAND_OK, PGRES_TUPLES_OK].contains(PQresultStatus(result)) else {
+            let error = PostgresError(connection, result: result, action: sql)
+            PQclear(result)
+            throw error
+        }
+        self.result = result
+    }
+
+    deinit { PQclear(result) }
+
+    var count: Int { Int(PQntuples(result)) }
+
+    func row(_ index: Int) -> PostgresRow { PostgresRow(result: self, index: Int32(index)) }
+
+    func text(row: Int32, column: Int32) -> String? {
+        PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+    }
+}
+
+/// One row of a ``PostgresResult``, which it keeps alive.
+private struct PostgresRow: StoreRow {
+    let result: PostgresResult
+    let index: Int32
+
+    func integer(_ column: Int32) -> Int { text(column).flatMap { Int($0) } ?? 0 }
+
+    func text(_ column: Int32) -> String? { result.text(row: index, column: column) }
+}

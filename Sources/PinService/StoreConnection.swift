@@ -1,0 +1,73 @@
+/// A connection to the store's database, SQLite or PostgreSQL: the few calls ``PinStore``
+/// makes, with `?` parameters in order. Not thread-safe: its owner serializes its use.
+protocol StoreConnection: AnyObject {
+    /// What the SQL differs in.
+    var dialect: SQLDialect { get }
+    /// Runs one or more statements without parameters that return no rows.
+    func execute(_ sql: String) throws
+    /// Runs `sql` and returns its rows, each read by `row`.
+    func query<T>(_ sql: String, _ values: [SQLValue], row: (any StoreRow) -> T) throws -> [T]
+    /// Runs a statement that returns no rows.
+    func run(_ sql: String, _ values: [SQLValue]) throws
+}
+
+extension StoreConnection {
+    func query<T>(_ sql: String, row: (any StoreRow) -> T) throws -> [T] {
+        try query(sql, [], row: row)
+    }
+}
+
+/// One row of a query's answer, read by column.
+protocol StoreRow {
+    func integer(_ column: Int32) -> Int
+    func text(_ column: Int32) -> String?
+}
+
+/// A value bound to a statement's parameter.
+enum SQLValue {
+    case integer(Int)
+    case text(String)
+    case null
+}
+
+/// The statements that differ between the store's two databases; everything else is the same SQL.
+enum SQLDialect {
+    case sqlite
+    case postgres
+
+    /// Starts a write transaction holding the store's write lock, so writers (of any server
+    /// on the database) take turns and never deadlock. SQLite: `BEGIN IMMEDIATE` takes the
+    /// database's. PostgreSQL: the change counter's row, which every change updates anyway.
+    var beginWrite: String {
+        switch self {
+        case .sqlite: "BEGIN IMMEDIATE"
+        case .postgres: "BEGIN; SELECT value FROM counters WHERE name = 'seq' FOR UPDATE"
+        }
+    }
+
+    /// Commits a write transaction. PostgreSQL also tells the other servers on the database
+    /// (LISTEN, ``PostgresListener``) at the commit.
+    var commitWrite: String {
+        switch self {
+        case .sqlite: "COMMIT"
+        case .postgres: "NOTIFY \(PostgresListener.channel); COMMIT"
+        }
+    }
+
+    /// Starts the transaction of a migration step; on PostgreSQL servers starting together
+    /// wait for each other on an advisory lock (the number is arbitrary, the same for all).
+    var beginMigration: String {
+        switch self {
+        case .sqlite: "BEGIN IMMEDIATE"
+        case .postgres: "BEGIN; SELECT pg_advisory_xact_lock(7020318)"
+        }
+    }
+
+    /// The current UTC time as `YYYY-MM-DD HH:MM:SS`.
+    var now: String {
+        switch self {
+        case .sqlite: "datetime('now')"
+        case .postgres: "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')"
+        }
+    }
+}

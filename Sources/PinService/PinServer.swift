@@ -52,8 +52,12 @@ public final class PinServer {
             if store.isShared {
                 if listener?.isListening != true { try? listen() }
                 publishCommitted()
+                // What was sent, not the database's last seq: another server may have
+                // committed since, and a client resuming from the cursor must get that.
+                hub.heartbeat(cursor: published)
+            } else {
+                hub.heartbeat(cursor: (try? store.lastSeq()) ?? 0)
             }
-            hub.heartbeat(cursor: (try? store.lastSeq()) ?? 0)
         }
         return port
     }

@@ -34,8 +34,17 @@ READER = "livepage-read-token"
 # render within RENDER_WAIT (a render takes ~0.4 s on 2 idle cores, debug build).
 LIVE_WAIT = 2
 RENDER_WAIT = 15
-MARKER_RED = (0xE5, 0x48, 0x3B)
-RESOLVED_GREY = (0x98, 0xA2, 0xB3)
+
+
+def theme_color(name):
+    """A colour of the default theme, as Sources/PinRenderCore/Theme/Theme.swift sets it."""
+    text = (ROOT / "Sources/PinRenderCore/Theme/Theme.swift").read_text()
+    found = re.search(r"var " + name + r' = Color\(hex: "#([0-9A-Fa-f]{6})"\)', text)
+    return tuple(int(found.group(1)[i:i + 2], 16) for i in (0, 2, 4))
+
+
+MARKER_RED = theme_color("markerFill")
+RESOLVED_GREY = theme_color("resolvedFill")
 
 # The shown render's pixels, drawn on a canvas in the browser: how many are near each color
 # in a box (natural pixels); and a point with a near-white box around it, searched outward

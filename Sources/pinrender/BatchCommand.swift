@@ -72,9 +72,9 @@ enum BatchCommand: Command {
         job.overrun = endOnTimeout
         let started = Date()
         let interactive = isatty(STDERR_FILENO) != 0
-        let results = try job.run { sofar, total in
+        let results = try job.run { done, failed, total in
             guard interactive else { return }
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(progress(sofar, total: total, since: started))".utf8))
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(progress(done: done, failed: failed, total: total, since: started))".utf8))
         }
         if interactive && !results.isEmpty { FileHandle.standardError.write(Data("\n".utf8)) }
         for result in results where result.status == .failed {
@@ -93,13 +93,12 @@ enum BatchCommand: Command {
     }
 
     /// `12/200 done, 1 failed · 3.1 lines/s · 1 min 2 s left`
-    static func progress(_ sofar: [BatchJob.Result], total: Int, since start: Date) -> String {
+    static func progress(done: Int, failed: Int, total: Int, since start: Date) -> String {
         let elapsed = max(Date().timeIntervalSince(start), 0.001)
-        let failed = sofar.filter { $0.status == .failed }.count
-        let rate = Double(sofar.count) / elapsed
-        let left = Int((Double(total - sofar.count) / max(rate, 1e-9)).rounded())
+        let rate = Double(done) / elapsed
+        let left = Int((Double(total - done) / max(rate, 1e-9)).rounded())
         let time = left >= 60 ? "\(left / 60) min \(left % 60) s" : "\(left) s"
-        return "\(sofar.count)/\(total) done\(failed > 0 ? ", \(failed) failed" : "") · "
+        return "\(done)/\(total) done\(failed > 0 ? ", \(failed) failed" : "") · "
             + String(format: "%.1f lines/s", rate) + " · \(time) left"
     }
 }

@@ -55,20 +55,21 @@ public struct BatchJob: Sendable {
     /// This shard's lines.
     public var lines: [BatchManifest.Line] { manifest.lines.filter { shard.owns($0.key) } }
 
-    /// Renders this shard's lines; `progress` is called with the results so far after each
-    /// line, one call at a time. Throws only when the results file cannot be written.
-    public func run(progress: (@Sendable ([Result], Int) -> Void)? = nil) throws -> [Result] {
+    /// Renders this shard's lines; `progress` is called with the lines done and failed so
+    /// far and the lines in all, after each line, one call at a time. Throws only when the
+    /// results file cannot be written.
+    public func run(progress: (@Sendable (_ done: Int, _ failed: Int, _ total: Int) -> Void)? = nil) throws -> [Result] {
         let lines = self.lines
         let log = try results.map { try ResultLog(path: $0) }
-        let finished = Exclusive<[Result]>([])
+        let counts = Exclusive((done: 0, failed: 0))
         return try WorkerPool(workers: jobs).map(lines.count, context: { _ in }) { _, index in
             let result = run(lines[index])
-            let sofar = finished.use { all -> [Result] in
-                all.append(result)
-                return all
-            }
             try log?.append(result)
-            progress?(sofar, lines.count)
+            counts.use { counts in
+                counts.done += 1
+                if result.status == .failed { counts.failed += 1 }
+                progress?(counts.done, counts.failed, lines.count)
+            }
             return result
         }
     }

@@ -100,23 +100,32 @@ class Server:
         fields = dict(line.split(":", 1) for line in pathlib.Path(f"/proc/{self.proc.pid}/status").read_text().splitlines())
         return tuple(int(fields[name].split()[0]) / 1024 for name in ("VmRSS", "VmHWM"))
 
+    def cpu(self):
+        """The server's CPU time so far (user and system), in seconds."""
+        fields = pathlib.Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self):
         self.proc.terminate()
         self.proc.wait(TIMEOUT)
         shutil.rmtree(self.data, ignore_errors=True)
 
 
-def wrk(url, script, connections, args=(), env=None):
-    """One wrk run (one thread): its report as a dict, with `rate` in requests/s."""
+def wrk(server, path, script, connections, args=(), env=None):
+    """One wrk run (one thread): its report as a dict, with `rate` in requests/s and
+    `per_cpu`, requests per second of the server's CPU time (what one core of its own
+    would answer: the machine is shared)."""
+    cpu = server.cpu()
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as file:
         file.write(script + REPORT)
     try:
         out = subprocess.run(["wrk", "-t1", f"-c{connections}", f"-d{SECONDS}s", "--timeout", "10s", "-s", file.name,
-                              url, *args], capture_output=True, text=True, check=True, env={**os.environ, **(env or {})})
+                              server.url + path, *args], capture_output=True, text=True, check=True, env={**os.environ, **(env or {})})
     finally:
         os.unlink(file.name)
     report = json.loads(out.stdout.strip().splitlines()[-1])
     report["rate"] = report["requests"] / report["seconds"]
+    report["per_cpu"] = report["requests"] / (server.cpu() - cpu)
     return report
 
 
@@ -190,9 +199,10 @@ class EventClients:
 def fan_out(server, run, clients, connections=16, pace=None):
     """Creates for SECONDS with the clients listening; the rate until the last event arrived."""
     seq = server.health()["seq"]
+    cpu = server.cpu()
     start = time.monotonic()
     env = {"BENCH_DELAY_MS": str(pace)} if pace is not None else None
-    report = wrk(f"{server.url}/v1/contents/fan/pins", CREATE + (PACE if pace is not None else ""), connections,
+    report = wrk(server, "/v1/contents/fan/pins", CREATE + (PACE if pace is not None else ""), connections,
                  args=["--", f"r{run}-{pace}"], env=env)
     health = server.health()
     last = clients.wait(seq + 1, health["seq"])
@@ -202,6 +212,7 @@ def fan_out(server, run, clients, connections=16, pace=None):
     assert clients.missing(seq + 1, health["seq"]) == 0, "an event was not delivered"
     assert health["resyncClosed"] == 0, "a client was closed for falling behind"
     report["rate"] = created / (last - start)
+    report["per_cpu"] = created / (server.cpu() - cpu)
     report["lag"] = last - start - report["seconds"]
     return report
 
@@ -268,13 +279,13 @@ def main():
         clients = EventClients(server, "fan", FANOUT)
         try:
             creates = [fan_out(server, run, clients) for run in range(RUNS)]
-            lists = [wrk(f"{server.url}/v1/contents/list/pins", "", 16) for _ in range(RUNS)]
+            lists = [wrk(server, "/v1/contents/list/pins", "", 16) for _ in range(RUNS)]
             create_pace = pace(statistics.median(r["rate"] for r in creates), 8)
             list_pace = pace(statistics.median(r["rate"] for r in lists), 8)
             creates_half = [fan_out(server, f"h{run}", clients, 8, create_pace) for run in range(RUNS)]
         finally:
             clients.close()
-        lists_half = [wrk(f"{server.url}/v1/contents/list/pins", PACE, 8, env={"BENCH_DELAY_MS": str(list_pace)})
+        lists_half = [wrk(server, "/v1/contents/list/pins", PACE, 8, env={"BENCH_DELAY_MS": str(list_pace)})
                       for _ in range(RUNS)]
         memories = [asyncio.run(memory(server))]
     finally:
@@ -290,8 +301,10 @@ def main():
           f"{spread([r['rate'] for r in creates], 'req/s')} | 2,000 req/s |")
     print(f"| ... events delivered per second ({FANOUT} per create) | "
           f"{spread([r['rate'] * FANOUT for r in creates], 'events/s')} | |")
+    print(f"| ... per second of the server's CPU time | {spread([r['per_cpu'] for r in creates], 'req/s')} | |")
     print(f"| ... last event after wrk stopped | {spread([r['lag'] * 1000 for r in creates], 'ms')} | |")
     print(f"| list of {LIST_PINS:,} pins (16 connections) | {spread([r['rate'] for r in lists], 'req/s')} | 5,000 req/s |")
+    print(f"| ... per second of the server's CPU time | {spread([r['per_cpu'] for r in lists], 'req/s')} | |")
     for name, runs in ((f"create + fan-out to {FANOUT}", creates_half), (f"list of {LIST_PINS:,} pins", lists_half)):
         print(f"| {name} at half the peak: rate reached | {spread([r['rate'] for r in runs], 'req/s')} | |")
         print(f"| ... p50 / p99 latency | {spread([r['p50'] / 1000 for r in runs], 'ms', 2)} / "

@@ -5,7 +5,8 @@
    none may be closed for falling behind. The rate counts until the last event arrived.
 2. The list of 1,000 pins (wrk, keep-alive).
 3. Latency (p99) of both at half the peak rate measured in 1 and 2 (wrk paced by its
-   `delay` hook: each connection waits between its requests).
+   `delay` hook: each of 16 connections waits a random time around the mean between its
+   requests, so they do not send in step).
 4. The server's memory (VmRSS, VmHWM from /proc) with 1,000 clients of the events
    (Python websockets, asyncio), before and after an event fanned out to all of them.
 
@@ -64,10 +65,11 @@ request = function()
 end
 """
 
-# Each connection waits this long between its requests (milliseconds; set by pace()).
+# Each connection waits about this long between its requests (milliseconds; set by pace()),
+# drawn from half to one and a half times it, so the connections do not send in step.
 PACE = """
 local pause = tonumber(os.getenv("BENCH_DELAY_MS"))
-delay = function() return pause end
+delay = function() return math.random(math.floor(pause / 2), math.floor(pause * 3 / 2)) end
 """
 
 
@@ -220,7 +222,7 @@ def fan_out(server, run, clients, connections=16, pace=None):
 def pace(peak, connections):
     """The delay per connection (ms) for about half of `peak` requests/s (latency is small
     beside it)."""
-    return max(1, round(connections * 1000 / (peak / 2)))
+    return max(2, round(connections * 1000 / (peak / 2)))
 
 
 def spread(values, unit, digits=0):
@@ -280,12 +282,12 @@ def main():
         try:
             creates = [fan_out(server, run, clients) for run in range(RUNS)]
             lists = [wrk(server, "/v1/contents/list/pins", "", 16) for _ in range(RUNS)]
-            create_pace = pace(statistics.median(r["rate"] for r in creates), 8)
-            list_pace = pace(statistics.median(r["rate"] for r in lists), 8)
-            creates_half = [fan_out(server, f"h{run}", clients, 8, create_pace) for run in range(RUNS)]
+            create_pace = pace(statistics.median(r["rate"] for r in creates), 16)
+            list_pace = pace(statistics.median(r["rate"] for r in lists), 16)
+            creates_half = [fan_out(server, f"h{run}", clients, 16, create_pace) for run in range(RUNS)]
         finally:
             clients.close()
-        lists_half = [wrk(server, "/v1/contents/list/pins", PACE, 8, env={"BENCH_DELAY_MS": str(list_pace)})
+        lists_half = [wrk(server, "/v1/contents/list/pins", PACE, 16, env={"BENCH_DELAY_MS": str(list_pace)})
                       for _ in range(RUNS)]
         memories = [asyncio.run(memory(server))]
     finally:

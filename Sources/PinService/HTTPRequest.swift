@@ -66,6 +66,16 @@ final class HTTPRequest {
         }
     }
 
+    /// Sets the answer: a status and a body of `type` made of `parts` in order, which are
+    /// not copied (a large body kept between answers).
+    func respond(_ status: Int, parts: [SharedBytes], type: String = "application/json") {
+        soup_server_message_set_status(message, UInt32(status), nil)
+        soup_message_headers_set_content_type(soup_server_message_get_response_headers(message), type, nil)
+        let body = soup_server_message_get_response_body(message)
+        soup_message_body_truncate(body)
+        for part in parts { soup_message_body_append_bytes(body, part.bytes) }
+    }
+
     /// A JSON answer of an encodable value.
     func respond<T: Encodable>(_ status: Int, json value: T, headers: [(String, String)] = []) {
         do {

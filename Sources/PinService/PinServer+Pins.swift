@@ -22,14 +22,14 @@ extension PinServer {
     /// so a change made meanwhile comes again in the changes after it, never missed).
     /// The pins' JSON is kept until the content's next change.
     func listPins(_ request: HTTPRequest, contentId: String) throws {
-        _ = try content(contentId)
+        try requireContent(contentId)
         let cursor = try store.lastSeq()
         let seq = try store.lastSeq(of: contentId)
-        let pins: Data
+        let pins: SharedBytes
         if let cached = pinLists[contentId], cached.seq == seq {
             pins = cached.json
         } else {
-            pins = try JSONEncoder().encode(try store.pins(of: contentId))
+            pins = SharedBytes(try JSONEncoder().encode(try store.pins(of: contentId)))
             if pinLists.count >= 64 { pinLists.removeAll() }
             pinLists[contentId] = (seq, pins)
         }
@@ -39,13 +39,13 @@ extension PinServer {
         encoder.outputFormatting = .sortedKeys
         var body = try encoder.encode(PinList(contentId: contentId, cursor: cursor, pins: []))
         body.removeLast(3)
-        request.respond(200, body: body + pins + Data("}".utf8))
+        request.respond(200, parts: [SharedBytes(body), pins, SharedBytes(Data("}".utf8))])
     }
 
     /// `POST /v1/contents/{id}/pins`: 201 with the new pin; 200 with the existing one when
     /// its id exists (a retried create).
     func createPin(_ request: HTTPRequest, contentId: String) throws {
-        _ = try content(contentId)
+        try requireContent(contentId)
         let pin = try PinRequest.newPin(try PinRequest.object(request.body, at: ""), contentId: contentId, at: "")
         let (stored, created) = try store.create(pin)
         if created { publish([stored]) }
@@ -88,7 +88,7 @@ extension PinServer {
     /// `GET /v1/contents/{id}/changes?since=CURSOR[&limit=N]`: pins and tombstones changed
     /// after the cursor, each once as it is now, oldest change first.
     func changes(_ request: HTTPRequest, contentId: String) throws {
-        _ = try content(contentId)
+        try requireContent(contentId)
         let since = try Self.since(request)
         var limit = 1000
         if let text = request.query["limit"] {

@@ -25,7 +25,7 @@ extension PinServer {
         }
         try Route.check(contentId: contentId)
         try configuration.tokens.check(Self.token(of: request), role: .comment, contentId: contentId)
-        _ = try content(contentId)
+        try requireContent(contentId)
         var cursor = 0
         if let value = fields["cursor"], value != .null {
             guard let number = PinRequest.whole(value, from: 0) else {

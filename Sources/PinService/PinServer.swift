@@ -19,7 +19,10 @@ public final class PinServer {
     let hub = EventHub()
     let renders: RenderService
     /// The JSON of each content's live pins, with the seq of its last change (loop thread only).
-    var pinLists: [String: (seq: Int, json: Data)] = [:]
+    var pinLists: [String: (seq: Int, json: SharedBytes)] = [:]
+    /// The contents seen to exist (loop thread only): contents are never removed, so pin
+    /// traffic checks its content without reading the record each time.
+    private var knownContents: Set<String> = []
     /// On a shared store, the last change sent to the event hub (loop thread only).
     var published = 0
     /// On PostgreSQL, the connection that hears the other servers' commits.
@@ -112,7 +115,7 @@ public final class PinServer {
             case .events(let id):
                 // Left without a status: libsoup answers the WebSocket handshake (or refuses
                 // a request that is not one), then calls openEvents.
-                _ = try content(id)
+                try requireContent(id)
                 _ = try Self.since(request)
             }
         } catch {
@@ -146,6 +149,13 @@ public final class PinServer {
     func content(_ id: String) throws -> ContentRecord {
         guard let content = try store.content(id) else { throw StoreError.unknownContent(id) }
         return content
+    }
+
+    /// Throws 404 unless the content exists.
+    func requireContent(_ id: String) throws {
+        guard !knownContents.contains(id) else { return }
+        _ = try content(id)
+        knownContents.insert(id)
     }
 
     /// `?since=CURSOR`: a whole number from 0 (0 when absent).

@@ -3,9 +3,14 @@ internal import CSQLite
 
 /// One SQLite connection, closed in deinit. Not thread-safe: its owner serializes its use
 /// (``PinStore`` holds one for writing and one for reading, each behind its own lock).
+///
+/// Prepared statements are kept by their SQL and reused (compiling one costs more than
+/// running the service's small queries): a statement is taken from the cache while in use,
+/// so the same SQL used again meanwhile gets a statement of its own.
 final class SQLiteConnection: StoreConnection {
     let dialect = SQLDialect.sqlite
     private let db: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating it when `readOnly` is false) the database at `path`, with a busy
     /// timeout so a reader never fails while the writer checkpoints.
@@ -23,7 +28,10 @@ final class SQLiteConnection: StoreConnection {
         sqlite3_busy_timeout(db, 5000)
     }
 
-    deinit { sqlite3_close_v2(db) }
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(db)
+    }
 
     /// Runs one or more statements that return no rows.
     func execute(_ sql: String) throws(SQLiteError) {
@@ -33,12 +41,26 @@ final class SQLiteConnection: StoreConnection {
 
     /// A prepared statement with `values` bound to its `?` parameters in order.
     func prepare(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteError) -> SQLiteStatement {
-        var statement: OpaquePointer?
-        let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
-        guard code == SQLITE_OK, let statement else { throw SQLiteError(db, code: code, action: sql) }
-        let prepared = SQLiteStatement(statement, db: db, sql: sql)
+        var statement = statements.removeValue(forKey: sql)
+        if statement == nil {
+            let code = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+            guard code == SQLITE_OK, statement != nil else { throw SQLiteError(db, code: code, action: sql) }
+        }
+        let prepared = SQLiteStatement(statement!, connection: self, db: db, sql: sql)
         try prepared.bind(values)
         return prepared
+    }
+
+    /// Takes back a statement done with (reset, its bindings cleared) for the next use of
+    /// its SQL; finalizes it when the cache holds one already.
+    fileprivate func reuse(_ statement: OpaquePointer, sql: String) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        if statements[sql] == nil {
+            statements[sql] = statement
+        } else {
+            sqlite3_finalize(statement)
+        }
     }
 
     func query<T>(_ sql: String, _ values: [SQLValue], row: (any StoreRow) -> T) throws -> [T] {
@@ -54,20 +76,22 @@ final class SQLiteConnection: StoreConnection {
     }
 }
 
-/// A prepared statement, finalized in deinit; it lives no longer than its connection's
+/// A prepared statement, given back to its connection (or finalized) in deinit; it lives no longer than its connection's
 /// call that made it.
 final class SQLiteStatement: StoreRow {
     private let statement: OpaquePointer
+    private unowned let connection: SQLiteConnection
     private let db: OpaquePointer
     private let sql: String
 
-    fileprivate init(_ statement: OpaquePointer, db: OpaquePointer, sql: String) {
+    fileprivate init(_ statement: OpaquePointer, connection: SQLiteConnection, db: OpaquePointer, sql: String) {
         self.statement = statement
+        self.connection = connection
         self.db = db
         self.sql = sql
     }
 
-    deinit { sqlite3_finalize(statement) }
+    deinit { connection.reuse(statement, sql: sql) }
 
     /// `SQLITE_TRANSIENT`: SQLite copies the bound text (the macro is not imported).
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -3,6 +3,8 @@
 1. Creates of pins (wrk, keep-alive, a Lua script making unique ids) while 100 WebSocket
    clients of the content receive the events: every client must get every change's seq,
    none may be closed for falling behind. The rate counts until the last event arrived.
+   Once with clients taking one event per frame, once with `batch=true` (arrays of the
+   events ready when the server writes).
 2. The list of 1,000 pins (wrk, keep-alive).
 3. Latency (p99) of both at half the peak rate measured in 1 and 2 (wrk paced by its
    `delay` hook: each of 16 connections waits a random time around the mean between its
@@ -27,12 +29,16 @@ import shutil
 import socket
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 
 import requests
 import websockets
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests/Service"))
+from service_test import PostgresCluster  # noqa: E402  (the test suite's scratch server)
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 RUNS = 3
@@ -76,9 +82,10 @@ delay = function() return math.random(math.floor(pause / 2), math.floor(pause * 
 class Server:
     """`pinrender serve` on a free loopback port with its own data directory."""
 
-    def __init__(self, binary):
+    def __init__(self, binary, db=None):
         self.data = tempfile.mkdtemp(prefix="pinservice-bench-")
-        self.proc = subprocess.Popen([binary, "serve", "--data", self.data, "--listen", "127.0.0.1:0"],
+        self.proc = subprocess.Popen([binary, "serve", "--data", self.data, "--listen", "127.0.0.1:0",
+                                      *(["--db", db] if db else [])],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         ready, _, _ = select.select([self.proc.stdout], [], [], TIMEOUT)
         match = re.search(r"127\.0\.0\.1:(\d+)", self.proc.stdout.readline() if ready else "")
@@ -138,12 +145,12 @@ class EventClients:
 
     SEQ = re.compile(rb'"seq":(\d+)[,}]')
 
-    def __init__(self, server, content_id, count):
+    def __init__(self, server, content_id, count, batch=False):
         self.sockets = []
         for _ in range(count):
             sock = socket.create_connection(("127.0.0.1", server.port))
             key = base64.b64encode(os.urandom(16)).decode()
-            sock.sendall(f"GET /v1/contents/{content_id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            sock.sendall(f"GET /v1/contents/{content_id}/events?batch={str(batch).lower()} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
                          f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
             head = b""
             while b"\r\n\r\n" not in head:
@@ -253,6 +260,60 @@ async def memory(server):
     return before, connected, after
 
 
+def seed(server):
+    """The contents, and the 1,000 pins of the list."""
+    for content_id in ("fan", "list", "crowd"):
+        server.upload(content_id)
+    changes = [{"changeId": f"l{n}", "op": "create", "pin": {
+        "id": f"l{n}", "authorId": "bench", "text": f"pin number {n} of the list", "relativeX": (n % 97) / 97,
+        "relativeY": (n % 89) / 89, "createdAt": "2026-11-30T09:00:00Z"}} for n in range(LIST_PINS)]
+    answer = server.session.post(f"{server.url}/v1/sync", json={"cursor": 0, "contentId": "list", "changes": changes},
+                                 timeout=TIMEOUT)
+    assert answer.status_code == 200, answer.text
+    listed = server.session.get(f"{server.url}/v1/contents/list/pins", timeout=TIMEOUT).json()["pins"]
+    assert len(listed) == LIST_PINS
+
+
+def backends(binary):
+    """The same creates (batched clients) and lists on SQLite and on PostgreSQL, the two
+    servers alternating run by run; PostgreSQL as Debian ships it (fsync on) but for
+    synchronous_commit off, SQLite's synchronous=NORMAL: a commit survives the service's
+    crash, and a power cut may lose the last ones. Prints a Markdown section."""
+    cluster = PostgresCluster("-c synchronous_commit=off")
+    servers = {"SQLite": Server(binary), "PostgreSQL": Server(binary, cluster.new_database())}
+    results = {name: {"creates": [], "lists": []} for name in servers}
+    try:
+        clients = {}
+        for name, server in servers.items():
+            seed(server)
+            clients[name] = EventClients(server, "fan", FANOUT, batch=True)
+        for run in range(RUNS):
+            for name, server in servers.items():
+                results[name]["creates"].append(fan_out(server, f"b{run}", clients[name]))
+                results[name]["lists"].append(wrk(server, "/v1/contents/list/pins", "", 16))
+        for each in clients.values():
+            each.close()
+    finally:
+        for server in servers.values():
+            server.stop()
+        cluster.stop()
+    version = subprocess.run([f"{cluster.bin}/postgres", "--version"], capture_output=True, text=True).stdout.strip()
+    print(f"\n## The pin service on PostgreSQL against SQLite ({RUNS} runs of {SECONDS} s each, alternating: "
+          f"median (min-max))\n")
+    print(f"{version}, local socket, fsync on, synchronous_commit off; SQLite in WAL mode, synchronous=NORMAL. "
+          f"The same binary, load and clients as above (batch=true).\n")
+    print("| measurement | SQLite | PostgreSQL | PostgreSQL / SQLite |")
+    print("|---|---:|---:|---:|")
+    for key, label in (("creates", f"create + fan-out to {FANOUT}"), ("lists", f"list of {LIST_PINS:,} pins")):
+        sqlite = [r["rate"] for r in results["SQLite"][key]]
+        postgres = [r["rate"] for r in results["PostgreSQL"][key]]
+        ratios = [p / q for p, q in zip(postgres, sqlite)]
+        print(f"| {label} | {spread(sqlite, 'req/s')} | {spread(postgres, 'req/s')} | {spread(ratios, 'x', 2)} |")
+        sqlite = [r["per_cpu"] for r in results["SQLite"][key]]
+        postgres = [r["per_cpu"] for r in results["PostgreSQL"][key]]
+        print(f"| ... per second of pinrender's CPU time | {spread(sqlite, 'req/s')} | {spread(postgres, 'req/s')} | |")
+
+
 def main():
     global RUNS, SECONDS
     parser = argparse.ArgumentParser()
@@ -267,18 +328,13 @@ def main():
 
     server = Server(binary)
     try:
-        for content_id in ("fan", "list", "crowd"):
-            server.upload(content_id)
-        changes = [{"changeId": f"l{n}", "op": "create", "pin": {
-            "id": f"l{n}", "authorId": "bench", "text": f"pin number {n} of the list", "relativeX": (n % 97) / 97,
-            "relativeY": (n % 89) / 89, "createdAt": "2026-11-30T09:00:00Z"}} for n in range(LIST_PINS)]
-        answer = server.session.post(f"{server.url}/v1/sync", json={"cursor": 0, "contentId": "list", "changes": changes},
-                                     timeout=TIMEOUT)
-        assert answer.status_code == 200, answer.text
-        listed = server.session.get(f"{server.url}/v1/contents/list/pins", timeout=TIMEOUT).json()["pins"]
-        assert len(listed) == LIST_PINS
-
+        seed(server)
         clients = EventClients(server, "fan", FANOUT)
+        try:
+            creates_plain = [fan_out(server, f"p{run}", clients) for run in range(RUNS)]
+        finally:
+            clients.close()
+        clients = EventClients(server, "fan", FANOUT, batch=True)
         try:
             creates = [fan_out(server, run, clients) for run in range(RUNS)]
             lists = [wrk(server, "/v1/contents/list/pins", "", 16) for _ in range(RUNS)]
@@ -299,15 +355,16 @@ def main():
           f"load average {load:.1f} at the end.\n")
     print("| measurement | ours | target |")
     print("|---|---:|---:|")
-    print(f"| create a pin, {FANOUT} WebSocket clients each get every event (16 connections) | "
-          f"{spread([r['rate'] for r in creates], 'req/s')} | 2,000 req/s |")
-    print(f"| ... events delivered per second ({FANOUT} per create) | "
-          f"{spread([r['rate'] * FANOUT for r in creates], 'events/s')} | |")
-    print(f"| ... per second of the server's CPU time | {spread([r['per_cpu'] for r in creates], 'req/s')} | |")
-    print(f"| ... last event after wrk stopped | {spread([r['lag'] * 1000 for r in creates], 'ms')} | |")
+    for name, runs in (("one event per frame", creates_plain), ("batch=true: arrays of events", creates)):
+        print(f"| create a pin, {FANOUT} WebSocket clients each get every event ({name}; 16 connections) | "
+              f"{spread([r['rate'] for r in runs], 'req/s')} | 2,000 req/s |")
+        print(f"| ... events delivered per second ({FANOUT} per create) | "
+              f"{spread([r['rate'] * FANOUT for r in runs], 'events/s')} | |")
+        print(f"| ... per second of the server's CPU time | {spread([r['per_cpu'] for r in runs], 'req/s')} | |")
+        print(f"| ... last event after wrk stopped | {spread([r['lag'] * 1000 for r in runs], 'ms')} | |")
     print(f"| list of {LIST_PINS:,} pins (16 connections) | {spread([r['rate'] for r in lists], 'req/s')} | 5,000 req/s |")
     print(f"| ... per second of the server's CPU time | {spread([r['per_cpu'] for r in lists], 'req/s')} | |")
-    for name, runs in ((f"create + fan-out to {FANOUT}", creates_half), (f"list of {LIST_PINS:,} pins", lists_half)):
+    for name, runs in ((f"create + fan-out to {FANOUT} (batch=true)", creates_half), (f"list of {LIST_PINS:,} pins", lists_half)):
         print(f"| {name} at half the peak: rate reached | {spread([r['rate'] for r in runs], 'req/s')} | |")
         print(f"| ... p50 / p99 latency | {spread([r['p50'] / 1000 for r in runs], 'ms', 2)} / "
               f"{spread([r['p99'] / 1000 for r in runs], 'ms', 2)} | p99 < 20 ms |")
@@ -317,6 +374,7 @@ def main():
     print("\nEvery create's event reached every client (seqs checked per client); no client was closed for "
           "falling behind. Published figures of the anchors (Hypothesis, Figma's comments API, Liveblocks): "
           "none of them publishes throughput, latency or memory per connection (../shared/design/anchors.md).")
+    backends(binary)
 
 
 main()

@@ -15,6 +15,9 @@ final class EventSocket {
     static let resyncCode: UInt16 = 4000
 
     let contentId: String
+    /// Whether the client asked for batches (`?batch=true`): each frame a JSON array of
+    /// the events ready when the server wrote.
+    let batched: Bool
     /// The last sequence number sent: events at or before it are not sent again.
     private(set) var lastSeq: Int
     private(set) var isOpen = true
@@ -27,8 +30,10 @@ final class EventSocket {
     /// Called when the connection is closed with ``resyncCode``.
     var onResync: (() -> Void)?
 
-    init(connection: OpaquePointer, socket: UnsafeMutablePointer<GSocket>?, contentId: String, since: Int, backlogLimit: Int) {
+    init(connection: OpaquePointer, socket: UnsafeMutablePointer<GSocket>?, contentId: String, since: Int, batched: Bool,
+         backlogLimit: Int) {
         self.connection = connection
+        self.batched = batched
         self.socket = socket
         self.contentId = contentId
         self.lastSeq = since
@@ -59,16 +64,29 @@ final class EventSocket {
     /// Sends an event unless its sequence number was sent already; closes the connection
     /// with ``resyncCode`` when the backlog passes its limit.
     func send(_ event: PinEvent) {
-        send(event.text, seq: event.seq)
+        send(EventBatch(event))
     }
 
-    /// Sends an event's text (encoded once for all the clients of a content).
-    func send(_ text: String, seq: Int?) {
+    /// Sends the events whose sequence numbers were not sent yet: to a client that asked
+    /// for batches, as one JSON array in one frame; otherwise one frame each, the socket
+    /// corked while libsoup writes them, so they leave in one TCP segment.
+    func send(_ batch: EventBatch) {
         guard isOpen else { return }
-        if let seq {
-            guard seq > lastSeq else { return }
-            lastSeq = seq
+        let fresh = batch.events.filter { event in event.seq.map { $0 > lastSeq } ?? true }
+        guard !fresh.isEmpty else { return }
+        lastSeq = max(lastSeq, fresh.compactMap(\.seq).max() ?? lastSeq)
+        if batched {
+            write(fresh.count == batch.events.count ? batch.array : EventBatch.array(fresh))
+        } else {
+            let corked = fresh.count > 1 && cork(true)
+            for event in fresh { write(event.text) }
+            if corked { _ = cork(false) }
         }
+    }
+
+    /// Writes one text frame, or closes the connection when the backlog would pass its limit.
+    private func write(_ text: String) {
+        guard isOpen else { return }
         if let socket, g_socket_condition_check(socket, G_IO_OUT).rawValue & G_IO_OUT.rawValue != 0 {
             backlog = 0
         }
@@ -80,6 +98,13 @@ final class EventSocket {
             return
         }
         soup_websocket_connection_send_text(connection, text)
+    }
+
+    /// Sets TCP_CORK: while set, the kernel holds partial segments; clearing it sends them.
+    /// False when it could not be set (the frames then go out as written).
+    private func cork(_ on: Bool) -> Bool {
+        guard let socket else { return false }
+        return g_socket_set_option(socket, Int32(IPPROTO_TCP), TCP_CORK, on ? 1 : 0, nil) != 0
     }
 
     /// Closes with `code`. The connection stays referenced until libsoup reports it closed

@@ -29,6 +29,16 @@ public final class MainLoop: @unchecked Sendable {
         }, box.toOpaque(), nil)
     }
 
+    /// Runs `work` on the loop's thread once, when the loop next turns (after the sources
+    /// ready now); call on that thread.
+    static func soon(_ work: @escaping () -> Void) {
+        let box = Unmanaged.passRetained(WorkBox(work))
+        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+            Unmanaged<WorkBox>.fromOpaque(data!).takeRetainedValue().work()
+            return 0
+        }, box.toOpaque(), nil)
+    }
+
     /// Runs `work` on the loop's thread every `seconds`; call on that thread.
     static func every(seconds: Int, _ work: @escaping () -> Void) {
         let box = Unmanaged.passRetained(WorkBox(work))

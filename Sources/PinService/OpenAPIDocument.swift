@@ -147,8 +147,9 @@ public enum OpenAPIDocument {
       "get": {
         "operationId": "events",
         "summary": "WebSocket of the content's changes: replay after since, then ready, then live",
-        "description": "Upgrade to a WebSocket. Text messages are Event objects: the changes after `since` (each pin once, as it is now), then `{\"type\": \"ready\", \"cursor\"}`, then every change as it happens (`pin.created`, `pin.updated`, `pin.resolved`, `pin.deleted`), each with its `seq`, and `heartbeat` messages. No event is missed or repeated between the replay and the live ones. A client that leaves more than the server's backlog limit (1 MiB by default) unread is closed with code 4000 (resync): it reloads the pins or the changes after its last seq, and reconnects with since = that seq. Messages from the client are ignored.",
-        "parameters": [{"$ref": "#/components/parameters/since"}],
+        "description": "Upgrade to a WebSocket. Text messages are Event objects: the changes after `since` (each pin once, as it is now), then `{\"type\": \"ready\", \"cursor\"}`, then every change as it happens (`pin.created`, `pin.updated`, `pin.resolved`, `pin.deleted`), each with its `seq`, and `heartbeat` messages. No event is missed or repeated between the replay and the live ones. A client that leaves more than the server's backlog limit (1 MiB by default) unread is closed with code 4000 (resync): it reloads the pins or the changes after its last seq, and reconnects with since = that seq. Messages from the client are ignored. With `batch=true` every message is instead a JSON array of these Event objects, in order: all those ready when the server wrote (a busy content's changes, a page of the replay), one write instead of one per event.",
+        "parameters": [{"$ref": "#/components/parameters/since"},
+          {"name": "batch", "in": "query", "required": false, "description": "true: each message is an array of events", "schema": {"type": "boolean", "default": false}}],
         "responses": {
           "101": {"description": "Switching to the WebSocket protocol"},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},

@@ -9,16 +9,19 @@ extension PinServer {
     /// replay and the live events neither miss nor repeat one.
     func openEvents(_ request: HTTPRequest, connection: OpaquePointer) {
         let parts = request.path.split(separator: "/").map(String.init)
-        guard parts.count == 4, let since = try? Self.since(request) else { return }
+        guard parts.count == 4, let since = try? Self.since(request), let batched = try? Self.batch(request) else { return }
         let contentId = parts[2]
         let socket = EventSocket(connection: connection, socket: soup_server_message_get_socket(request.message),
-                                 contentId: contentId, since: since, backlogLimit: configuration.eventBacklog)
+                                 contentId: contentId, since: since, batched: batched, backlogLimit: configuration.eventBacklog)
         hub.attach(socket)
         var cursor = since
         do {
             while socket.isOpen {
                 let page = try changeList(contentId: contentId, since: cursor, limit: 1000)
-                for change in page.changes { socket.send(PinEvent(change)) }
+                socket.send(EventBatch(page.changes.map { change in
+                    let event = PinEvent(change)
+                    return (event.text, event.seq)
+                }))
                 cursor = page.cursor
                 if !page.more { break }
             }

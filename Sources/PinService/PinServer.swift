@@ -117,6 +117,7 @@ public final class PinServer {
                 // a request that is not one), then calls openEvents.
                 try requireContent(id)
                 _ = try Self.since(request)
+                _ = try Self.batch(request)
             }
         } catch {
             request.fail(ServiceError(error))
@@ -165,6 +166,15 @@ public final class PinServer {
             throw ServiceError(status: 400, message: "since: needs a cursor, a whole number from 0 (the seq of the last change seen)")
         }
         return value
+    }
+
+    /// `?batch=true|false` of the events WebSocket (false when absent).
+    static func batch(_ request: HTTPRequest) throws -> Bool {
+        switch request.query["batch"] {
+        case nil, "false": return false
+        case "true": return true
+        default: throw ServiceError(status: 400, message: "batch: needs true or false")
+        }
     }
 
     /// Sends the events of changes to their contents' clients. On a shared store the

@@ -192,7 +192,8 @@ public final class PinStore: @unchecked Sendable {
             if existing.deleted { throw StoreError.deleted(existing) }
             return (existing, false)
         }
-        guard let content = try db.query(Self.contentColumns + " WHERE id = ?", [.text(pin.contentId)], row: Self.content).first else {
+        guard let pages = try db.query("SELECT \(db.dialect.pageCount) FROM contents WHERE id = ?", [.text(pin.contentId)],
+                                       row: { $0.integer(0) }).first else {
             throw StoreError.unknownContent(pin.contentId)
         }
         var pin = pin
@@ -206,10 +207,10 @@ public final class PinStore: @unchecked Sendable {
             pin.page = parent.pin.page
             pin.relativeX = nil
             pin.relativeY = nil
-        } else if pin.page > content.pages.count {
+        } else if pin.page > pages {
             throw StoreError.invalid(InputError(
                 source: "request", location: Self.at(location, "page"),
-                problem: "page \(pin.page), but content \"\(content.id)\" has \(content.pages.count) page\(content.pages.count == 1 ? "" : "s")"))
+                problem: "page \(pin.page), but content \"\(pin.contentId)\" has \(pages) page\(pages == 1 ? "" : "s")"))
         }
         return (try save(pin, version: 1, deleted: false, previous: nil, in: db), true)
     }

@@ -63,6 +63,15 @@ enum SQLDialect {
         }
     }
 
+    /// The number of pages of a content row (its `pages`, a JSON array), without decoding
+    /// them.
+    var pageCount: String {
+        switch self {
+        case .sqlite: "json_array_length(pages)"
+        case .postgres: "json_array_length(pages::json)"
+        }
+    }
+
     /// The current UTC time as `YYYY-MM-DD HH:MM:SS`.
     var now: String {
         switch self {

@@ -41,9 +41,9 @@ POSTGRES = None
 class PostgresCluster:
     """A PostgreSQL server of Debian's in a scratch directory, listening on a unix socket
     there only, trusted; run as the postgres user when this is root. fsync is off: the
-    tests kill pinrender, never the database server."""
+    tests kill pinrender, never the database server (`settings`: other server options)."""
 
-    def __init__(self):
+    def __init__(self, settings="-c fsync=off"):
         self.bin = sorted(glob.glob("/usr/lib/postgresql/*/bin"))[-1]
         self.root = tempfile.mkdtemp(prefix="pinservice-pg-")
         self.sudo = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
@@ -54,7 +54,7 @@ class PostgresCluster:
         subprocess.run(self.sudo + [f"{self.bin}/initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync"],
                        check=True, capture_output=True)
         subprocess.run(self.sudo + [f"{self.bin}/pg_ctl", "-D", data, "-l", os.path.join(self.root, "log"), "-w", "-o",
-                                    f"-k {self.root} -c listen_addresses='' -c fsync=off", "start"],
+                                    f"-k {self.root} -c listen_addresses='' {settings}", "start"],
                        check=True, capture_output=True)
 
     def new_database(self):
@@ -474,6 +474,47 @@ class EventTests(ServiceCase):
         self.assertTrue({c["seq"] for c in changes} <= set(seqs))
         self.assertEqual(live[-1]["type"], "pin.updated")
         self.assertLessEqual(ready, live[0]["seq"] if live else ready)
+
+    def test_a_burst_of_changes_reaches_every_client_in_order_one_per_frame_or_batched(self):
+        # Changes from one sync batch and from writers in parallel leave together. A plain
+        # client must still get each in a frame of its own; a client with batch=true gets
+        # arrays of them: the same events in the same order.
+        now = self.server.get("/health").json()["seq"]
+        with connect(f"{self.server.ws}/v1/contents/shot/events?since={now}", open_timeout=TIMEOUT) as plain, \
+                connect(f"{self.server.ws}/v1/contents/shot/events?since={now}&batch=true", open_timeout=TIMEOUT) as batched:
+            self.events_until_ready(plain)
+            arrays = [json.loads(batched.recv(TIMEOUT))]
+            self.assertEqual([e["type"] for e in arrays[0]], ["ready"])
+            writers = [threading.Thread(target=lambda w=w: [self.server.post("/v1/contents/shot/pins", pin(f"burst{w}-{i}"))
+                                                            for i in range(10)]) for w in range(3)]
+            for writer in writers:
+                writer.start()
+            changes = [{"changeId": f"bc{i}", "op": "create", "pin": pin(f"bsync{i}")} for i in range(30)]
+            self.assertEqual(self.server.post("/v1/sync", {"cursor": now, "contentId": "shot", "changes": changes}).status_code, 200)
+            for writer in writers:
+                writer.join()
+            last = self.server.get("/health").json()["seq"]
+            events = []
+            while not events or events[-1]["seq"] < last:
+                event = json.loads(plain.recv(TIMEOUT))
+                self.assertIsInstance(event, dict)
+                if event["type"] != "heartbeat":
+                    events.append(event)
+            flat = []
+            while not flat or flat[-1]["seq"] < last:
+                arrays.append(json.loads(batched.recv(TIMEOUT)))
+                self.assertIsInstance(arrays[-1], list)
+                flat += [e for e in arrays[-1] if e["type"] != "heartbeat"]
+        self.assertEqual([e["seq"] for e in events], list(range(now + 1, last + 1)))
+        self.assertEqual(len(events), 60)
+        self.assertEqual({e["type"] for e in events}, {"pin.created"})
+        self.assertEqual(flat, events)
+        self.assertLess(len(arrays), 60, "no change was batched")
+
+    def test_batch_must_be_true_or_false(self):
+        answer = self.server.get("/v1/contents/shot/events?batch=yes")
+        self.assertEqual(answer.status_code, 400)
+        self.assertIn("batch", answer.json()["error"])
 
     def test_reconnect_with_the_cursor_gets_what_was_missed(self):
         # From the current seq: a replay of the flood test's 60 MB may be closed for resync.

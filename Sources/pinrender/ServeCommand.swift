@@ -75,7 +75,7 @@ enum ServeCommand: Command {
           PATCH  /v1/contents/{id}/pins/{pin}     edit with the version seen (409 when stale)
           GET    /v1/contents/{id}/changes?since= changes and tombstones after a cursor
           POST   /v1/sync                         an offline client's batch
-          GET    /v1/contents/{id}/events?since=  WebSocket: replay, then live
+          GET    /v1/contents/{id}/events?since=  WebSocket: replay, then live (&batch=true: arrays)
           GET    /v1/contents/{id}/render.png?page=1&dpi=100   and render.pdf
 
         EXIT STATUS

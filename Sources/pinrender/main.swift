@@ -20,7 +20,7 @@ USAGE
   pinrender snapshot MANIFEST.json [--record MODE]        snapshot tests of render cases
   pinrender cluster PINS [--zoom Z] [--json]              clusters per zoom
   pinrender batch MANIFEST.jsonl [--shard I/N]            every line of a manifest, resumably
-  pinrender serve [--data DIR] [--listen ADDR] [--demo]    the pin service: REST, live events, renders
+  pinrender serve [--data DIR] [--db URI] [--listen ADDR]   the pin service: REST, live events, renders
   pinrender pins add|edit|reply|list|sync --store FILE   pins offline, synced with a server
   pinrender --version
   pinrender COMMAND --help                               details and examples

@@ -146,7 +146,7 @@ public final class PinStore: @unchecked Sendable {
     /// Replaces a live pin's editable fields (text, point, page, resolved) with those of
     /// `pin`, if its version is still `version`.
     public func update(_ pin: Pin, version: Int) throws -> StoredPin {
-        try write { db in try update(pin, version: version, in: db) }
+        try write { db in try update(pin, version: version, at: "", in: db) }
     }
 
     /// Deletes a pin (and, for a root, its replies), leaving tombstones, if its version is
@@ -169,7 +169,7 @@ public final class PinStore: @unchecked Sendable {
             do {
                 switch change.action {
                 case .create(let pin): changed = [try create(pin, at: change.location + ".pin", in: db).pin]
-                case .update(let pin, let version): changed = [try update(pin, version: version, in: db)]
+                case .update(let pin, let version): changed = [try update(pin, version: version, at: change.location + ".set", in: db)]
                 case .delete(let version):
                     changed = try delete(change.pinId, of: change.contentId, version: version, in: db)
                 case .refuse(let error): throw error
@@ -192,10 +192,7 @@ public final class PinStore: @unchecked Sendable {
             if existing.deleted { throw StoreError.deleted(existing) }
             return (existing, false)
         }
-        guard let pages = try db.query("SELECT \(db.dialect.pageCount) FROM contents WHERE id = ?", [.text(pin.contentId)],
-                                       row: { $0.integer(0) }).first else {
-            throw StoreError.unknownContent(pin.contentId)
-        }
+        let pages = try pageCount(of: pin.contentId, in: db)
         var pin = pin
         if let parentId = pin.parentId {
             guard let parent = try stored(parentId, of: pin.contentId, in: db), !parent.deleted else {
@@ -207,15 +204,30 @@ public final class PinStore: @unchecked Sendable {
             pin.page = parent.pin.page
             pin.relativeX = nil
             pin.relativeY = nil
-        } else if pin.page > pages {
-            throw StoreError.invalid(InputError(
-                source: "request", location: Self.at(location, "page"),
-                problem: "page \(pin.page), but content \"\(pin.contentId)\" has \(pages) page\(pages == 1 ? "" : "s")"))
+        } else {
+            try check(page: pin.page, of: pin.contentId, pages: pages, at: location)
         }
         return (try save(pin, version: 1, deleted: false, previous: nil, in: db), true)
     }
 
-    private func update(_ pin: Pin, version: Int, in db: any StoreConnection) throws -> StoredPin {
+    /// The number of pages of a content; throws for an unknown one.
+    private func pageCount(of contentId: String, in db: any StoreConnection) throws -> Int {
+        guard let pages = try db.query("SELECT \(db.dialect.pageCount) FROM contents WHERE id = ?", [.text(contentId)],
+                                       row: { $0.integer(0) }).first else {
+            throw StoreError.unknownContent(contentId)
+        }
+        return pages
+    }
+
+    /// Throws unless `page` is one of the content's `pages`.
+    private func check(page: Int, of contentId: String, pages: Int, at location: String) throws {
+        guard page > pages else { return }
+        throw StoreError.invalid(InputError(
+            source: "request", location: Self.at(location, "page"),
+            problem: "page \(page), but content \"\(contentId)\" has \(pages) page\(pages == 1 ? "" : "s")"))
+    }
+
+    private func update(_ pin: Pin, version: Int, at location: String, in db: any StoreConnection) throws -> StoredPin {
         guard let current = try stored(pin.id, of: pin.contentId, in: db) else {
             throw StoreError.unknownPin(contentId: pin.contentId, id: pin.id)
         }
@@ -225,6 +237,9 @@ public final class PinStore: @unchecked Sendable {
         edited.text = pin.text
         edited.resolved = pin.resolved
         if edited.isRoot {
+            if pin.page != current.pin.page {
+                try check(page: pin.page, of: pin.contentId, pages: try pageCount(of: pin.contentId, in: db), at: location)
+            }
             (edited.relativeX, edited.relativeY, edited.page) = (pin.relativeX, pin.relativeY, pin.page)
         }
         return try save(edited, version: version + 1, deleted: false, previous: current, in: db)

@@ -245,6 +245,15 @@ class PinsTests(ServiceCase):
         self.assertTrue(edit.json()["error"].startswith("authorId: cannot be changed"), edit.text)
         edit = self.server.patch("/v1/contents/shot/pins/b5", {"text": "no version"})
         self.assertTrue(edit.json()["error"].startswith("version: missing"), edit.text)
+        # An edit may not move a pin past the content's last page, alone or in a sync batch.
+        edit = self.server.patch("/v1/contents/shot/pins/b5", {"version": 1, "page": 2})
+        self.assertEqual(edit.status_code, 400, edit.text)
+        self.assertTrue(edit.json()["error"].startswith("page: page 2, but content"), edit.text)
+        batch = self.server.post("/v1/sync", {"cursor": 0, "contentId": "shot", "changes": [
+            {"changeId": "b5-page", "op": "update", "id": "b5", "version": 1, "set": {"page": 3}}]}).json()
+        self.assertEqual(batch["results"][0]["status"], "refused", batch["results"])
+        self.assertTrue(batch["results"][0]["reason"].startswith("changes[0].set.page: page 3"), batch["results"])
+        self.assertEqual(self.server.get("/v1/contents/shot/pins/b5").json()["page"], 1)
         not_json = requests.post(self.server.url + "/v1/contents/shot/pins", data=b"{", timeout=TIMEOUT)
         self.assertEqual(not_json.status_code, 400)
         self.assertEqual(self.server.get("/v1/contents/shot/changes?since=-1").status_code, 400)

@@ -11,10 +11,8 @@ import json
 import os
 import pathlib
 import re
-import select
 import shutil
-import signal
-import subprocess
+import sys
 import tempfile
 import time
 import unittest
@@ -27,6 +25,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests/Service"))
+import service_test  # noqa: E402  (its Server runs pinrender serve)
 BINARY = os.environ.get("PINRENDER", str(ROOT / ".build/debug/pinrender"))
 TOKEN = "livepage-comment-token"
 READER = "livepage-read-token"
@@ -80,38 +80,24 @@ function blank(sx, sy, half, step) {
 """
 
 
-class Server:
+class Server(service_test.Server):
     """`pinrender serve --demo` with a tokens file, on 127.0.0.1 and a free port."""
 
     def __init__(self):
-        self.data = tempfile.mkdtemp(prefix="livepage-")
-        tokens = pathlib.Path(self.data) / "tokens.json"
+        self.scratch = tempfile.mkdtemp(prefix="livepage-")
+        tokens = pathlib.Path(self.scratch) / "tokens.json"
         tokens.write_text(json.dumps({"tokens": [
             {"token": TOKEN, "contents": ["*"], "role": "comment"},
             {"token": READER, "contents": ["*"], "role": "read"}]}))
-        self.proc = subprocess.Popen(
-            [BINARY, "serve", "--demo", "--data", str(pathlib.Path(self.data) / "db"), "--listen", "127.0.0.1:0",
-             "--tokens", str(tokens)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
-        ready, _, _ = select.select([self.proc.stdout], [], [], 60)
-        line = self.proc.stdout.readline() if ready else ""
-        found = re.search(r"127\.0\.0\.1:(\d+)", line)
-        if not found:
-            self.stop()
-            raise RuntimeError(f"the server did not start: {line!r}")
-        self.url = f"http://127.0.0.1:{found.group(1)}"
+        service_test.BINARY = BINARY
+        super().__init__(str(pathlib.Path(self.scratch) / "db"), "--demo", "--tokens", str(tokens))
 
     def api(self, method, path, **kw):
         return requests.request(method, self.url + path, headers={"Authorization": f"Bearer {TOKEN}"}, timeout=30, **kw)
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        shutil.rmtree(self.data, ignore_errors=True)
+        super().stop()
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 def browser(width, height, mobile=False):

@@ -27,6 +27,8 @@ public final class PinStore: @unchecked Sendable {
     private let reader: any StoreConnection
     private let writeLock = NSLock()
     private let readLock = NSLock()
+    /// SQLite's checkpoints, made off the writer's thread.
+    let checkpointer: SQLiteCheckpointer?
 
     /// Opens or creates the store in `directory` (SQLite), or on the PostgreSQL database at
     /// `postgres` with the files in `directory`, and brings its schema up to date.
@@ -37,8 +39,14 @@ public final class PinStore: @unchecked Sendable {
         let shared = try postgres.map { try Self.open(postgres: $0) }
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("contents"),
                                                 withIntermediateDirectories: true)
-        (writer, reader) = try shared ?? Self.open(sqlite: directory.appendingPathComponent("pins.db").path)
+        if let shared {
+            (writer, reader, checkpointer) = (shared.writer, shared.reader, nil)
+        } else {
+            (writer, reader, checkpointer) = try Self.open(sqlite: directory.appendingPathComponent("pins.db").path)
+        }
     }
+
+    deinit { checkpointer?.stop() }
 
     private static func open(postgres uri: String) throws -> (writer: any StoreConnection, reader: any StoreConnection) {
         let writer = try PostgresConnection(uri: uri)
@@ -46,11 +54,15 @@ public final class PinStore: @unchecked Sendable {
         return (writer, try PostgresConnection(uri: uri))
     }
 
-    private static func open(sqlite path: String) throws -> (writer: any StoreConnection, reader: any StoreConnection) {
+    private static func open(sqlite path: String) throws
+        -> (writer: any StoreConnection, reader: any StoreConnection, checkpointer: SQLiteCheckpointer) {
         let writer = try SQLiteConnection(path: path, readOnly: false)
         try writer.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
         try Migrations.apply(to: writer)
-        return (writer, try SQLiteConnection(path: path, readOnly: true))
+        let reader = try SQLiteConnection(path: path, readOnly: true)
+        let checkpointer = try SQLiteCheckpointer(path: path)
+        writer.checkpoint(by: checkpointer)
+        return (writer, reader, checkpointer)
     }
 
     /// True when other servers may write to the database too (PostgreSQL): changes reach

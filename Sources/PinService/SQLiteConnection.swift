@@ -33,6 +33,19 @@ final class SQLiteConnection: StoreConnection {
         sqlite3_close_v2(db)
     }
 
+    /// Leaves checkpoints to `checkpointer`: after each commit that leaves at least
+    /// ``SQLiteCheckpointer/pages`` pages in the WAL, it is asked for one, and this
+    /// connection no longer makes them (its hook replaces SQLite's automatic checkpoint).
+    /// `checkpointer` must outlive the connection's commits.
+    func checkpoint(by checkpointer: SQLiteCheckpointer) {
+        sqlite3_wal_hook(db, { context, _, _, pages in
+            if pages >= SQLiteCheckpointer.pages {
+                Unmanaged<SQLiteCheckpointer>.fromOpaque(context!).takeUnretainedValue().request()
+            }
+            return SQLITE_OK
+        }, Unmanaged.passUnretained(checkpointer).toOpaque())
+    }
+
     /// Runs one or more statements that return no rows.
     func execute(_ sql: String) throws(SQLiteError) {
         let code = sqlite3_exec(db, sql, nil, nil, nil)

@@ -23,6 +23,26 @@ private func reply(_ id: String, to parent: String) -> Pin {
 }
 
 struct PinStoreTests {
+    @Test func checkpointsAreMadeOnTheirOwnThreadAndKeepEveryChange() throws {
+        let (store, directory) = try makeStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 1,500 pins of 3 KB: about 1,200 pages of 4 KB in the WAL, past the 1,000 that ask
+        // for a checkpoint.
+        for n in 0..<1500 {
+            var pin = root("p\(n)")
+            pin.text = String(repeating: "\(n % 10)", count: 3000)
+            _ = try store.create(pin)
+        }
+        let checkpointer = try #require(store.checkpointer)
+        let deadline = Date().addingTimeInterval(30)
+        while checkpointer.checkpoints == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(checkpointer.checkpoints > 0)
+        _ = try store.create(root("last"))
+        let reopened = try PinStore(directory: directory)
+        #expect(try reopened.pins(of: "plan").count == 1501)
+        #expect(try reopened.lastSeq() == 1501)
+    }
+
     @Test func createIsIdempotentAndNumbersChanges() throws {
         let (store, directory) = try makeStore()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -13,9 +13,20 @@ extension PinServer {
         }
     }
 
+    /// ``publishCommitted()`` when the loop next turns: the changes committed meanwhile (a
+    /// burst of requests, the notifications of other servers) are read at once.
+    func publishCommittedSoon() {
+        guard !publishScheduled else { return }
+        publishScheduled = true
+        MainLoop.soon { [weak self] in
+            self?.publishScheduled = false
+            self?.publishCommitted()
+        }
+    }
+
     /// LISTENs for the other servers' commits on the database.
     func listen() throws {
         guard let uri = store.postgres else { return }
-        listener = try PostgresListener(uri: uri) { [unowned self] in publishCommitted() }
+        listener = try PostgresListener(uri: uri) { [unowned self] in publishCommittedSoon() }
     }
 }

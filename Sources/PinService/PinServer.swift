@@ -27,6 +27,8 @@ public final class PinServer {
     var published = 0
     /// On PostgreSQL, the connection that hears the other servers' commits.
     var listener: PostgresListener?
+    /// Whether ``publishCommittedSoon()`` has a reading scheduled (loop thread only).
+    var publishScheduled = false
     private var http: SoupHTTPServer?
 
     /// Opens the store; nothing listens before ``start()``.
@@ -182,7 +184,7 @@ public final class PinServer {
     /// them, so every client gets them in order (``publishCommitted()``).
     func publish(_ changes: [StoredPin], previous: StoredPin? = nil) {
         if store.isShared {
-            publishCommitted()
+            publishCommittedSoon()
         } else {
             hub.publish(changes.map { PinEvent($0, previous: previous) })
         }

@@ -4,9 +4,14 @@ internal import CPostgres
 /// One libpq connection, closed in deinit. Not thread-safe: its owner serializes its use
 /// (``PinStore`` holds one for writing and one for reading, each behind its own lock). A
 /// connection the server dropped is re-established at its next use.
+///
+/// Statements with parameters are prepared once per connection (by their SQL) and run by
+/// name after, so the server parses and plans each of the service's few statements once.
 final class PostgresConnection: StoreConnection {
     let dialect = SQLDialect.postgres
     private let connection: OpaquePointer
+    /// The prepared statements' names, by their SQL (emptied when the connection is reset).
+    private var prepared: [String: String] = [:]
 
     /// Connects to `uri` (`postgresql://user@host:port/db`, or a unix socket's directory in
     /// `?host=/path`); the password, if any, is never part of an error.
@@ -61,6 +66,7 @@ final class PostgresConnection: StoreConnection {
     private func exec(_ sql: String, _ values: [SQLValue]) throws(PostgresError) -> OpaquePointer? {
         if PQstatus(connection) != CONNECTION_OK {
             PQreset(connection)
+            prepared.removeAll()
         }
         var texts: [UnsafeMutablePointer<CChar>?] = []
         defer { texts.forEach { free($0) } }
@@ -77,11 +83,21 @@ final class PostgresConnection: StoreConnection {
             }
         }
         if texts.isEmpty { return PQexec(connection, sql) }
+        let name = try statement(sql, parameters: texts.count)
         return texts.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { parameters in
-                PQexecParams(connection, sql, Int32(parameters.count), nil, parameters.baseAddress, nil, nil, 0)
+                PQexecPrepared(connection, name, Int32(parameters.count), parameters.baseAddress, nil, nil, 0)
             }
         }
+    }
+
+    /// The name of `sql`'s prepared statement, prepared now if it was not yet.
+    private func statement(_ sql: String, parameters: Int) throws(PostgresError) -> String {
+        if let name = prepared[sql] { return name }
+        let name = "pinrender_\(prepared.count + 1)"
+        _ = try PostgresResult(PQprepare(connection, name, sql, Int32(parameters), nil), connection: connection, sql: sql)
+        prepared[sql] = name
+        return name
     }
 
     /// `sql` with its `?` parameters numbered `$1`, `$2`... (outside quoted text).

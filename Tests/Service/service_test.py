@@ -748,6 +748,22 @@ class SharedDatabaseTests(unittest.TestCase):
                 events.append(event)
         return events
 
+    def test_a_server_whose_database_connections_were_cut_reconnects(self):
+        # Its statements are prepared per connection: a new connection prepares them again.
+        for i in range(3):
+            self.assertEqual(self.a.post("/v1/contents/shot/pins", pin(f"cut{i}")).status_code, 201)
+        uri = self.a.db
+        subprocess.run([f"{POSTGRES.bin}/psql", uri, "-q", "-c", "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE datname = current_database() AND pid <> pg_backend_pid()"], check=True, capture_output=True)
+        # The first use of a cut connection fails (libpq learns of it then); the next works.
+        answers = [self.a.post("/v1/contents/shot/pins", pin(f"again{i}")).status_code for i in range(3)]
+        self.assertEqual(answers[-2:], [201, 201], answers)
+        listed = self.a.get("/v1/contents/shot/pins")
+        if listed.status_code != 200:
+            listed = self.a.get("/v1/contents/shot/pins")
+        ids = {p["id"] for p in listed.json()["pins"]}
+        self.assertTrue({"cut0", "cut1", "cut2", "again1", "again2"} <= ids, ids)
+
     def test_a_pin_created_on_one_server_reaches_the_clients_of_the_other(self):
         with connect(f"{self.b.ws}/v1/contents/shot/events", open_timeout=TIMEOUT) as ws:
             self.assertEqual(json.loads(ws.recv(TIMEOUT))["type"], "ready")

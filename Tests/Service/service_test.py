@@ -811,6 +811,101 @@ class SharedDatabaseTests(unittest.TestCase):
             self.assertEqual(seqs, sorted(c["seq"] for c in stored), "a change missed, repeated or out of order")
 
 
+@unittest.skipUnless("--postgres" in sys.argv and shutil.which("nginx"), "behind nginx, on PostgreSQL only")
+class BalancedTests(unittest.TestCase):
+    """Two servers on one database behind nginx on loopback, round robin, as a load
+    balancer runs them: clients see one service, whichever server answers, and lose nothing
+    when one dies. nginx passes a request to the other server when one is down, and may pass
+    a create on even after sending it (`non_idempotent`): the pin's id makes it idempotent."""
+
+    CONFIG = """
+    pid {root}/nginx.pid;
+    error_log {root}/error.log;
+    events {{ worker_connections 256; }}
+    http {{
+        access_log off;
+        client_body_temp_path {root}/body;
+        proxy_temp_path {root}/proxy;
+        upstream pins {{ server 127.0.0.1:{a}; server 127.0.0.1:{b}; }}
+        map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
+        server {{
+            listen 127.0.0.1:{port};
+            client_max_body_size 64m;
+            location / {{
+                proxy_pass http://pins;
+                proxy_http_version 1.1;
+                proxy_set_header Upgrade $http_upgrade;
+                proxy_set_header Connection $connection_upgrade;
+                proxy_read_timeout 120s;
+                proxy_next_upstream error timeout non_idempotent;
+            }}
+        }}
+    }}
+    """
+
+    def setUp(self):
+        self.data = tempfile.mkdtemp(prefix="pinservice-")
+        self.addCleanup(shutil.rmtree, self.data, ignore_errors=True)
+        self.a = Server(self.data)
+        self.addCleanup(self.a.stop)
+        self.b = Server(self.data, db=self.a.db)
+        self.addCleanup(self.b.stop)
+        self.root = tempfile.mkdtemp(prefix="pinservice-nginx-")
+        self.addCleanup(shutil.rmtree, self.root, ignore_errors=True)
+        # nginx's workers (nobody, when this is root) keep request bodies in it.
+        os.chmod(self.root, 0o755)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        pathlib.Path(self.root, "nginx.conf").write_text(self.CONFIG.format(root=self.root, a=self.a.port, b=self.b.port, port=port))
+        nginx = subprocess.Popen(["nginx", "-p", self.root, "-c", f"{self.root}/nginx.conf", "-g", "daemon off;"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.addCleanup(nginx.wait, TIMEOUT)
+        self.addCleanup(nginx.terminate)
+        self.url, self.ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+        deadline = time.time() + TIMEOUT
+        while True:
+            try:
+                if requests.get(self.url + "/health", timeout=TIMEOUT).status_code == 200:
+                    break
+            except requests.ConnectionError:
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.05)
+        self.assertEqual(requests.put(f"{self.url}/v1/contents/shot", data=(SAMPLES / "screenshot.png").read_bytes(),
+                                      timeout=TIMEOUT).status_code, 201)
+
+    def create(self, pin_id):
+        return requests.post(f"{self.url}/v1/contents/shot/pins", json=pin(pin_id), timeout=TIMEOUT).status_code
+
+    def pin_events(self, ws, ids):
+        """The pin events of `ws` until every one of `ids` came."""
+        events, wanted = [], set(ids)
+        while wanted - {e["pin"]["id"] for e in events}:
+            event = json.loads(ws.recv(TIMEOUT))
+            if "pin" in event:
+                events.append(event)
+        return events
+
+    def test_every_client_gets_every_change_whichever_server_answers_and_one_dying_loses_none(self):
+        with connect(f"{self.ws}/v1/contents/shot/events", open_timeout=TIMEOUT) as first, \
+             connect(f"{self.ws}/v1/contents/shot/events", open_timeout=TIMEOUT) as second:
+            ids = [f"lb{i}" for i in range(20)]
+            self.assertEqual({self.create(i) for i in ids}, {201})
+            for ws in (first, second):
+                seqs = [e["seq"] for e in self.pin_events(ws, ids)]
+                self.assertEqual(seqs, sorted(set(seqs)))
+            cursor = max(seqs)
+        self.a.kill9()
+        later = [f"after{i}" for i in range(10)]
+        self.assertEqual({self.create(i) for i in later}, {201}, "a create failed with one server dead")
+        with connect(f"{self.ws}/v1/contents/shot/events?since={cursor}", open_timeout=TIMEOUT) as ws:
+            missed = self.pin_events(ws, later)
+        self.assertEqual([e["pin"]["id"] for e in missed], later)
+        listed = requests.get(f"{self.url}/v1/contents/shot/pins", timeout=TIMEOUT).json()["pins"]
+        self.assertEqual({p["id"] for p in listed}, set(ids + later))
+
+
 if __name__ == "__main__":
     if "--binary" in sys.argv:
         at = sys.argv.index("--binary")

@@ -76,7 +76,7 @@ test: deps
 # bytes, kill -9), and stops it; the whole run is bounded to 15 minutes (about 1 today).
 # Then the same tests with the pins on PostgreSQL (--postgres: a local server of Debian's
 # `postgresql` in a scratch directory, on a unix socket, stopped at the end; a database per
-# test class) and two servers sharing one database (about 2 minutes).
+# test class) and two servers sharing one database, also behind nginx (about 2 minutes).
 SERVICE_TESTS = timeout 900 python3 -W ignore Tests/Service/service_test.py --binary .build/debug/pinrender && \
 	timeout 900 python3 -W ignore Tests/Service/service_test.py --binary .build/debug/pinrender --postgres
 test-service: deps

@@ -9,9 +9,9 @@ import PinRenderGraphics
 @Suite struct StripedRenderTests {
     private struct LayoutDocument: Decodable { var pages: [Scene] }
 
-    /// floorplan.pdf page 1 (A3 landscape) at 150 dpi is 2481 x 1754: 4 stripes, whose edges
-    /// are at rows 438, 877 and 1315. Pins sit across them and at the very first and last rows.
-    static let edgeRows = [438.0, 877, 1315]
+    /// floorplan.pdf page 1 (A3 landscape) at 150 dpi is 2482 x 1755: 4 stripes, whose edges
+    /// are at rows 438, 877 and 1316. Pins sit across them and at the very first and last rows.
+    static let edgeRows = [438.0, 877, 1316]
 
     @Test(arguments: [false, true])
     func stripedEqualsWhole(panel: Bool) throws {
@@ -34,7 +34,7 @@ import PinRenderGraphics
         #expect(run.status == 0, "\(run.stderr)")
         let scene = try #require(try JSONDecoder().decode(LayoutDocument.self,
                                                           from: Data(contentsOf: URL(fileURLWithPath: layout))).pages.first)
-        #expect(scene.height == 1754 && scene.markers.count == points.count)
+        #expect(scene.height == 1755 && scene.markers.count == points.count)
         #expect(scene.tooltips.contains { t in Self.edgeRows.contains { t.y < $0 && $0 < t.y + t.height } })
 
         // The same drawing on one whole canvas (the panel is checked by the file's width only).

@@ -13,8 +13,8 @@ import PinRenderCore
 ///
 /// Every drawing reads the whole page again, so a page that is costly to read (``Plan``)
 /// is drawn in two halves instead, one after the other by one worker, each half's stripes
-/// deflated on every worker: two readings instead of one a stripe, in the memory the
-/// stripes of two workers take.
+/// deflated on every worker: two readings instead of one a stripe, with one document (one
+/// Poppler text pass) instead of one a worker, holding half the image's rows.
 ///
 ///     try StripedPNG.write(width: 4967, height: 3508, workers: 2, to: "p.png", name: "p.png",
 ///                          worker: { _ in try PDFDocument(path: "plan.pdf") },

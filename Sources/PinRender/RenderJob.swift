@@ -203,7 +203,8 @@ public struct RenderJob: Sendable {
         var scene = layout.scene(page: page, threads: threads, outputSize: outputSize, pageSize: pageSize)
         if options.threadsPanel { scene = layout.addingPanel(to: scene, threads: threads) }
         let size = scene.drawnSize, drawn = scene
-        try StripedPNG.write(width: Int(size.width), height: Int(size.height), workers: workers,
+        let plan = first.use { $0.stripePlan(pixels: Int(size.width * size.height)) }
+        try StripedPNG.write(width: Int(size.width), height: Int(size.height), workers: workers, plan: plan,
                              to: temporary, name: name, checkpoint: checkpoint, progress: progress,
                              worker: { $0 == 0 ? first : try document($0) }) { canvas, source in
             try source.use { try $0.draw(drawn, on: canvas, theme: options.theme) }

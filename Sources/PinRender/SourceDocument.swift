@@ -73,6 +73,15 @@ public enum SourceDocument {
         return 0
     }
 
+    /// How a PNG of `pixels` pixels of one of its pages is drawn: in halves when the PDF's
+    /// bytes a page (what every drawing of a page reads again) are many for the pixels
+    /// (``StripedPNG/Plan/forPage(bytesPerPage:pixels:)``), else in stripes.
+    public func stripePlan(pixels: Int) -> StripedPNG.Plan {
+        guard case .pdf(let document) = self,
+              let size = (try? FileManager.default.attributesOfItem(atPath: document.path))?[.size] as? Int else { return .stripes }
+        return .forPage(bytesPerPage: size / max(1, document.pageCount), pixels: pixels)
+    }
+
     /// Units per inch where `--dpi` means something (72 for PDF points).
     public var unitsPerInch: Double? {
         if case .pdf = self { return 72 }

@@ -20,14 +20,18 @@ private func inputError(_ body: () throws -> CGSize, sourceLocation: SourceLocat
 
 struct OutputSizeTests {
     @Test func dpiOnAPDFPage() throws {
-        // 595 * 150 / 72 = 1239.58 -> 1240; 842 * 150 / 72 = 1754.17 -> 1754.
+        // Rounded up, as pdftocairo: 595 * 150 / 72 = 1239.58 -> 1240; 842 * 150 / 72 = 1754.17 -> 1755.
         let size = try SizeRequest.dpi(150).pixelSize(contentSize: a4, unitsPerInch: 72, pixelLimit: unlimited)
-        #expect(size == CGSize(width: 1240, height: 1754))
+        #expect(size == CGSize(width: 1240, height: 1755))
         // 72 dpi is one pixel a point.
         #expect(try SizeRequest.dpi(72).pixelSize(contentSize: a4, unitsPerInch: 72, pixelLimit: unlimited) == a4)
-        // 300 dpi: 2479.17 -> 2479, 3508.33 -> 3508.
+        // 300 dpi: 2479.17 -> 2480, 3508.33 -> 3509.
         #expect(try SizeRequest.dpi(300).pixelSize(contentSize: a4, unitsPerInch: 72, pixelLimit: unlimited)
-                == CGSize(width: 2479, height: 3508))
+                == CGSize(width: 2480, height: 3509))
+        // A whole number of pixels stays that number: letter at 150 dpi is 1275 x 1650
+        // (792 x (150 / 72) would be 1650.0000000000002).
+        #expect(try SizeRequest.dpi(150).pixelSize(contentSize: CGSize(width: 612, height: 792), unitsPerInch: 72,
+                                                   pixelLimit: unlimited) == CGSize(width: 1275, height: 1650))
     }
 
     @Test func dpiOnImagesThrows() {
@@ -43,9 +47,9 @@ struct OutputSizeTests {
         let landscape = try SizeRequest.fit(width: 800, height: nil)
             .pixelSize(contentSize: CGSize(width: 1600, height: 1200), unitsPerInch: nil, pixelLimit: unlimited)
         #expect(landscape == CGSize(width: 800, height: 600))
-        // 842 * 800 / 595 = 1132.10 -> 1132.
+        // A page's other side is rounded up, as pdftocairo -scale-to-x: 842 * 800 / 595 = 1132.10 -> 1133.
         let page = try SizeRequest.fit(width: 800, height: nil).pixelSize(contentSize: a4, unitsPerInch: 72, pixelLimit: unlimited)
-        #expect(page == CGSize(width: 800, height: 1132))
+        #expect(page == CGSize(width: 800, height: 1133))
         // Fitting also enlarges.
         let small = try SizeRequest.fit(width: 800, height: nil)
             .pixelSize(contentSize: CGSize(width: 200, height: 50), unitsPerInch: nil, pixelLimit: unlimited)

@@ -40,9 +40,9 @@ import PinRenderGraphics
         #expect(try Support.pinsrenderOK(["render", floorplan, "--pins", pins, "--page", "\(number)",
                                            "--dpi", "100", "--tooltips", "none", "-o", marked]))
         let before = try PixelBuffer(pngAt: plain), after = try PixelBuffer(pngAt: marked)
-        let scale = 100.0 / 72
-        #expect(before.width == Int((page.displayedWidth * scale).rounded()))
-        #expect(before.height == Int((page.displayedHeight * scale).rounded()))
+        // Each side rounded up, as pdftocairo rounds it.
+        #expect(before.width == Int((page.displayedWidth * 100 / 72).rounded(.up)))
+        #expect(before.height == Int((page.displayedHeight * 100 / 72).rounded(.up)))
         for uv in page.targets {
             let expected = (x: uv[0] * Double(before.width), y: uv[1] * Double(before.height))
             let target = try #require(before.centerOfColor(magenta, near: expected, window: 20),

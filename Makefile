@@ -8,7 +8,12 @@ BIN = .build/release/pinrender
 # in. Linked by lld: gold warns about the mktemp in the static Foundation on every link.
 # PDFs that do not embed Helvetica are drawn with URW's Nimbus Sans (the snapshot
 # references were recorded with it), so fonts-urw-base35 is a test dependency.
-RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld
+# lld, with packed relative relocations (DT_RELR, glibc 2.36): the static binary's 162,000
+# relative relocations take 15 KB instead of a 3.8 MB table the loader reads on every start
+# (1.9 MB smaller, about 1 MB less memory). Not in Package.swift: gold, Swift's default
+# linker here, refuses the option, and a plain `swift build -c release` must link.
+RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
+	-Xlinker -z -Xlinker pack-relative-relocs
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
 	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \

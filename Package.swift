@@ -49,12 +49,7 @@ let package = Package(
         .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite", "CPostgres"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`.
         .target(name: "PinSync", dependencies: ["PinRenderCore", "CSQLite"]),
-        // Packed relative relocations (DT_RELR; lld, which `make build` links with, and glibc
-        // 2.36): the static binary's 162,000 relative relocations take 15 KB instead of a
-        // 3.8 MB table the loader reads on every start (1.9 MB smaller, about 1 MB less memory).
-        .executableTarget(name: "pinrender", dependencies: ["PinRender", "PinRenderCore", "PinService", "PinSync"],
-                          linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
-                                                        .when(configuration: .release))]),
+        .executableTarget(name: "pinrender", dependencies: ["PinRender", "PinRenderCore", "PinService", "PinSync"]),
         // The whole render path as a libFuzzer target (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "pinrender-fuzz", dependencies: ["PinRender", "PinRenderCore"], path: "Fuzz/Render"),
         .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"],

@@ -116,9 +116,9 @@ import PinSync
         try await proxy.steer("pause")
         let pin = try bo.create(on: "plan", x: 0.3, y: 0.6, text: "Said into the silence", author: "bo")
         _ = try await bo.sync("plan", with: SyncServer(url: service.url))
-        #expect(await eventually { try watcher.pin(pin.pin.id, of: "plan") != nil })
+        #expect(await eventually { log.changes.map(\.pinId) == [pin.pin.id] })
+        #expect(try watcher.pin(pin.pin.id, of: "plan") != nil)
         #expect(log.disconnections.first?.contains("nothing heard for 3 s") == true, "\(log.disconnections)")
-        #expect(log.changes.map(\.pinId) == [pin.pin.id])
     }
 
     /// A token the service does not know: a retry cannot help, the watch ends with the refusal.

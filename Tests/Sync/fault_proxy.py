@@ -8,14 +8,17 @@ order, then forwards plainly.
 Actions on a batch: pass; 500 (answer 500 without forwarding); and after forwarding it (the
 server applied it): cut (close without answering); kill (kill -9 the server, close); hold
 (answer 2 seconds later); slow (the answer in 10 pieces over a second); partial (half the
-answer, then close); stall (half the answer, then nothing for 10 seconds, then close).
+answer, then close); stall (half the answer, then nothing for 10 seconds, then close;
+counted as given up when the client closes first).
 
 The test steers the WebSockets with POST /_proxy/COMMAND: drop, pause, resume, resync (see
-websocket_tunnel.control), block (upgrades answered 503 until unblock), unblock.
+websocket_tunnel.control), block (upgrades answered 503 until unblock), unblock; and reads
+how many stalled answers the client gave up on with POST /_proxy/given-up.
 Prints the port it listens on."""
 import http.client
 import http.server
 import os
+import select
 import signal
 import sys
 import time
@@ -24,6 +27,7 @@ import websocket_tunnel
 
 upstream, server_pid, actions = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
 blocked = False
+given_up = 0
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -49,7 +53,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def steer(self):
         global blocked
         command = self.path.rsplit("/", 1)[1]
-        if command in ("block", "unblock"):
+        if command == "given-up":
+            count = given_up
+        elif command in ("block", "unblock"):
             blocked = command == "block"
             count = 0
         else:
@@ -91,10 +97,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.flush()
                 time.sleep(0.1)
             if action == "stall":
-                time.sleep(10)
+                self.wait_for_client_to_give_up(10)
             self.close_connection = action != "slow"
             return
         self.answer(status, answer)
+
+    def wait_for_client_to_give_up(self, seconds):
+        """Holds the connection open for `seconds`, or until the client closes it."""
+        global given_up
+        end = time.time() + seconds
+        while time.time() < end:
+            readable, _, _ = select.select([self.connection], [], [], max(0, end - time.time()))
+            try:
+                if readable and not self.connection.recv(1024):
+                    given_up += 1
+                    return
+            except OSError:
+                given_up += 1
+                return
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = handle_any
 

@@ -3,7 +3,10 @@ import Foundation
 /// One connection to the service's events WebSocket, made and used on a ``GLibThread``;
 /// what arrives is handed to an `AsyncStream` of ``EventsSocket/Message``. The stream ends
 /// after ``Message/closed(code:reason:)`` or ``Message/refused(status:reason:)``; a consumer
-/// that stops reading closes the connection.
+/// that stops reading closes the connection. A consumer that falls ``backlogLimit``
+/// messages behind ends it too, the stream finished with no message: it was not told
+/// everything, and takes the changes from the changes endpoint (as the service closes a
+/// client that does not read, with code 4000).
 ///
 /// No message for `idleTimeout` seconds (the service sends heartbeats) ends the
 /// connection as closed with code 0: a silent network (a cable pulled, a NAT forgetting
@@ -18,9 +21,12 @@ final class EventsSocket {
         case closed(code: Int, reason: String)
     }
 
+    /// The most messages held for the consumer.
+    static let backlogLimit = 10_000
+
     /// Opens a connection to `url` (`http(s)://.../events?since=N`).
     static func open(_ url: URL, token: String?, idleTimeout: Double, on thread: GLibThread) -> AsyncStream<Message> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .unbounded)
+        let (stream, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingOldest(backlogLimit))
         let holder = Holder()
         continuation.onTermination = { _ in
             thread.perform {
@@ -68,8 +74,9 @@ final class EventsSocket {
                 self.connection = connection
                 self.lastHeard = Date()
                 connection.onText = { [weak self] text in
-                    self?.lastHeard = Date()
-                    self?.continuation.yield(.text(text))
+                    guard let self else { return }
+                    self.lastHeard = Date()
+                    if case .dropped = self.continuation.yield(.text(text)) { self.end(with: nil) }
                 }
                 connection.onClose = { [weak self] code, reason in self?.end(with: .closed(code: code, reason: reason)) }
             case .failure(let failure) where (400..<500).contains(failure.status) && ![408, 429].contains(failure.status):

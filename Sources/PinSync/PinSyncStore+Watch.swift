@@ -70,7 +70,9 @@ extension PinSyncStore {
                 return (code, reason, connected)
             }
         }
-        return (0, "stopped", connected)
+        // Ended with no close: stopped, or the socket dropped what this did not read in time.
+        return Task.isCancelled ? (0, "stopped", connected)
+            : (4000, "more than \(EventsSocket.backlogLimit) events unread: resync", connected)
     }
 
     /// Applies one message of the events: a pin's change after the cursor, or `ready`

@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CCodecs", path: "Sources/CInterop/CCodecs",
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("exif"),
                                  .linkedLibrary("z")]),
-        // libsoup-3 fetches pins from a URL, seen only by PinRender.
+        // libsoup-3 fetches pins from a URL (PinRender), serves (PinService), follows events (PinSync).
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
                        pkgConfig: localPkgConfig("CSoup"), providers: [.apt(["libsoup-3.0-dev"])]),
         // SQLite stores the pin service's contents and pins, and the sync client's queue, seen
@@ -47,8 +47,9 @@ let package = Package(
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite or PostgreSQL.
         .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite", "CPostgres"]),
-        // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`.
-        .target(name: "PinSync", dependencies: ["PinRenderCore", "CSQLite"]),
+        // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`,
+        // the events WebSocket through libsoup-3.
+        .target(name: "PinSync", dependencies: ["PinRenderCore", "CSQLite", "CSoup"]),
         .executableTarget(name: "pinrender", dependencies: ["PinRender", "PinRenderCore", "PinService", "PinSync"]),
         // The whole render path as a libFuzzer target (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "pinrender-fuzz", dependencies: ["PinRender", "PinRenderCore"], path: "Fuzz/Render"),
@@ -61,8 +62,8 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRender", "PinRenderCore"], path: "Tests/Service",
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py"]),
-        .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinRenderCore", "pinrender"], path: "Tests/Sync",
-                    exclude: ["fault_proxy.py"]),
+        .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinRenderCore", "PinRenderGraphics", "pinrender"], path: "Tests/Sync",
+                    exclude: ["fault_proxy.py", "websocket_tunnel.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

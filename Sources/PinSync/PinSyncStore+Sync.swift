@@ -61,7 +61,7 @@ extension PinSyncStore {
     }
 
     /// Takes the server's changes after the cursor, page by page (`GET .../changes`).
-    private func pull(_ contentId: String, from server: SyncServer, into report: inout SyncReport) async throws {
+    func pull(_ contentId: String, from server: SyncServer, into report: inout SyncReport) async throws {
         var more = true
         while more {
             let cursor = try self.cursor(of: contentId)
@@ -86,7 +86,7 @@ extension PinSyncStore {
     /// In one transaction: the server's pins and cursor saved, the settled changes taken
     /// off the queue, each refused one reported as refused or, when the server's pin moved
     /// on from the version it was made on, as a conflict.
-    private func take(results: [[String: Any]], of batch: [OutboxEntry], changes: [[String: Any]], cursor: Int,
+    func take(results: [[String: Any]], of batch: [OutboxEntry], changes: [[String: Any]], cursor: Int,
                       into report: inout SyncReport) throws {
         let contentId = report.contentId
         var problems: [SyncProblem] = []

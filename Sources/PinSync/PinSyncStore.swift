@@ -11,6 +11,8 @@ import PinRenderCore
 /// marked ``SyncedPin/pendingSync`` while a change to it waits. ``sync(_:)`` sends the
 /// queue to the server, keeps what it applied, rolls back what it refused or what lost a
 /// conflict (reporting each), and takes the server's other changes.
+/// ``watch(_:with:idleTimeout:)`` follows them live. Every change of the store is on
+/// ``events()``.
 ///
 ///     let store = try PinSyncStore(path: "site.pins")
 ///     let pin = try store.create(on: "plan", page: 1, x: 0.4, y: 0.6, text: "Crack here", author: "ana")

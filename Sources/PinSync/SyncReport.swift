@@ -55,4 +55,7 @@ public enum StoreEvent: Sendable, Equatable {
     case problem(SyncProblem)
     /// A sync of a content finished.
     case synced(SyncReport)
+    /// What ``PinSyncStore/watch(_:with:idleTimeout:)`` saw: a server change it applied (the
+    /// change's ``pinsChanged(contentId:pinIds:)`` comes first), the connection's state.
+    case watch(WatchEvent)
 }

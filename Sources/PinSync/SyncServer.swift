@@ -50,7 +50,7 @@ public struct SyncServer: Sendable {
             let session = URLSession(configuration: .ephemeral)
             defer { session.finishTasksAndInvalidate() }
             do {
-                let (data, response) = try await session.data(for: request)
+                let (data, response) = try await answer(to: request, from: session)
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                 let answer = JSONText.object(data)
                 if (200..<300).contains(status), let answer { return answer }
@@ -64,5 +64,45 @@ public struct SyncServer: Sendable {
             }
         }
         throw PinSyncError.unreachable(server: url.absoluteString, reason: reason, queued: queued)
+    }
+
+    /// The answer to `request`, given up after ``timeout`` seconds from the start whatever
+    /// arrives meanwhile: FoundationNetworking's own timeout waits as long as the server
+    /// keeps a connection open after the headers (a stalled answer held a sync 10 s past a
+    /// 3 s timeout, as long as the proxy held it), and its async `data(for:)` does not end
+    /// when cancelled then: the task is cancelled and left to end on its own.
+    private func answer(to request: URLRequest, from session: URLSession) async throws -> (Data, URLResponse) {
+        try await withCheckedThrowingContinuation { continuation in
+            let outcome = FirstOutcome(continuation)
+            let task = session.dataTask(with: request) { data, response, error in
+                if let data, let response {
+                    outcome.resume(with: .success((data, response)))
+                } else {
+                    outcome.resume(with: .failure(error ?? URLError(.badServerResponse)))
+                }
+            }
+            task.resume()
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                outcome.resume(with: .failure(URLError(.timedOut)))
+                task.cancel()
+            }
+        }
+    }
+}
+
+/// Resumes a continuation with the first outcome it is given; later ones are dropped.
+private final class FirstOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<(Data, URLResponse), Error>?
+
+    init(_ continuation: CheckedContinuation<(Data, URLResponse), Error>) {
+        self.continuation = continuation
+    }
+
+    func resume(with result: Result<(Data, URLResponse), Error>) {
+        lock.withLock { () -> CheckedContinuation<(Data, URLResponse), Error>? in
+            defer { continuation = nil }
+            return continuation
+        }?.resume(with: result)
     }
 }

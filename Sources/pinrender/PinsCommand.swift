@@ -3,60 +3,12 @@ import PinRender
 import PinRenderCore
 import PinSync
 
-/// What `pinrender pins` is asked to do.
-struct PinsOptions: Sendable {
-    var store = ""
-    var server: URL?
-    var token: String?
-    var content: String?
-    var text: String?
-    var point: (x: Double, y: Double)?
-    var page: Int?
-    var author = ProcessInfo.processInfo.environment["USER"] ?? "me"
-    var json = false
-    var retries = 5
-}
-
 /// `pinrender pins`: adds and edits pins in a local store, offline; `sync` sends the queued
 /// changes to the pin service and takes the others' (``PinSyncStore``).
 enum PinsCommand: Command {
-    static let actions = ["add", "reply", "edit", "resolve", "reopen", "delete", "list", "sync"]
+    static let actions = ["add", "reply", "edit", "resolve", "reopen", "delete", "list", "sync", "watch"]
 
-    static let parser = OptionParser<PinsOptions>(command: "pins", groups: [
-        OptionGroup(title: "OPTIONS", options: [
-            Option("--store", value: "FILE", help: "the local store (created when missing)", isPath: true) { text, options in
-                options.store = text
-            }.required(),
-            Option("--content", value: "ID", help: "the content (needed while the store holds none,\nor several)") { text, options in
-                options.content = text
-            },
-            Option("--text", value: "TEXT", help: "the comment (add, reply, edit)") { text, options in options.text = text },
-            Option("--at", value: "X,Y", help: "the point, 0 to 1 of the width and height from\nthe top left (add, edit)") { text, options in
-                let numbers = try OptionValue.numbers(text, count: 2, needs: "X,Y between 0 and 1, e.g. 0.25,0.6")
-                guard numbers.allSatisfy({ (0...1).contains($0) }) else { throw OptionProblem.predicate("needs X,Y between 0 and 1, e.g. 0.25,0.6") }
-                options.point = (numbers[0], numbers[1])
-            },
-            Option("--page", value: "N", help: "the page, from 1 (add, edit; default 1)") { text, options in
-                options.page = try OptionValue.whole(text, needs: "a page number from 1") { $0 >= 1 }
-            },
-            Option("--author", value: "ID", help: "the author's id (default $USER)") { text, options in options.author = text },
-            Option("--server", value: "URL", help: "the pin service, e.g. http://127.0.0.1:8080 (sync)") { text, options in
-                guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-                    throw OptionProblem.predicate("needs an http(s) URL, e.g. http://127.0.0.1:8080")
-                }
-                options.server = url
-            },
-            Option("--token", value: "TOKEN", help: "the bearer token of the service's --tokens file (sync)") { text, options in
-                options.token = text
-            },
-            Option("--retries", value: "N", help: "sync: tries again after a network or server failure, with\nbackoff (default 5)") { text, options in
-                options.retries = try OptionValue.whole(text, needs: "a whole number from 0") { $0 >= 0 }
-            },
-            Option("--json", help: "list: {\"pins\": [...]} with each pin's version and\npendingSync") { _, options in
-                options.json = true
-            },
-        ]),
-    ])
+    static let parser = OptionParser<PinsOptions>(command: "pins", groups: [.store, .changes, .server])
 
     static var help: String {
         """
@@ -69,6 +21,8 @@ enum PinsCommand: Command {
           pinrender pins resolve|reopen|delete PIN --store FILE
           pinrender pins list --store FILE [--content ID] [--json]
           pinrender pins sync --store FILE --server URL [--token TOKEN] [--content ID]
+          pinrender pins watch --store FILE --server URL [--token TOKEN] [--content ID]
+                               [--render OUT.png INPUT|--canvas WxH [render options]]
 
         A change shows at once in list, marked [pending], and waits in the store until
         sync sends it. sync reports each change the server refused (a bad field, no
@@ -76,15 +30,26 @@ enum PinsCommand: Command {
         server's state wins); these are rolled back in the store. Render a store with
         pinrender render INPUT --pins store:FILE.
 
+        watch follows the service's live events until SIGINT or SIGTERM: each change
+        from another client is applied to the store and printed as one line (seq,
+        event, pin, author: text); a lost connection is opened again from the store's
+        cursor. With --render OUT.png the page is drawn again after each change,
+        written to a temporary file and renamed over OUT.png.
+
         \(parser.help)
 
+        \(OptionParser(command: "pins watch", groups: [PinsWatchCommand.render]).help)
+
         EXIT STATUS
-          0 done; 1 sync: a change was refused or lost a conflict (rolled back, listed);
-          2 bad usage or input, or the server could not be reached (changes stay queued)
+          0 done (watch: stopped by SIGINT or SIGTERM); 1 sync: a change was refused or
+          lost a conflict (rolled back, listed); 2 bad usage or input, the server could
+          not be reached (changes stay queued), or it refused the token or content
 
         EXAMPLE
           pinrender pins add --store site.pins --content floorplan --at 0.4,0.6 --text "Crack here"
           pinrender pins sync --store site.pins --server http://127.0.0.1:8080
+          pinrender pins watch --store site.pins --server http://127.0.0.1:8080 \\
+              --render plan.png samples/floorplan.pdf --page 1 --dpi 72
         """
     }
 
@@ -92,6 +57,7 @@ enum PinsCommand: Command {
         guard let action = words.first, actions.contains(action) else {
             throw InputError.usage("pins needs one of \(actions.joined(separator: ", "))\(words.first.map { ", not \($0)" } ?? "")")
         }
+        if action == "watch" { return try PinsWatchCommand.run(Array(words.dropFirst())) }
         var options = PinsOptions()
         let rest = try parser.parse(Array(words.dropFirst()), into: &options)
         let needsPin = !["add", "list", "sync"].contains(action)
@@ -139,7 +105,7 @@ enum PinsCommand: Command {
     }
 
     /// `--content`, or the store's only content.
-    private static func content(_ options: PinsOptions, _ store: PinSyncStore) throws -> String {
+    static func content(_ options: PinsOptions, _ store: PinSyncStore) throws -> String {
         if let content = options.content { return content }
         let contents = try store.contents()
         guard contents.count == 1 else { throw PinSyncError.whichContent(contents) }
@@ -219,7 +185,7 @@ extension Array where Element: Sendable {
 }
 
 /// Runs async work from the synchronous command line and waits for it.
-private func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
     let outcome = Outcome<T>()
     let done = DispatchSemaphore(value: 0)
     Task {

@@ -21,7 +21,7 @@ USAGE
   pinrender cluster PINS [--zoom Z] [--json]              clusters per zoom
   pinrender batch MANIFEST.jsonl [--shard I/N]            every line of a manifest, resumably
   pinrender serve [--data DIR] [--db URI] [--listen ADDR]   the pin service: REST, live events, renders
-  pinrender pins add|edit|reply|list|sync --store FILE   pins offline, synced with a server
+  pinrender pins add|edit|list|sync|watch --store FILE   pins offline, synced with a server, live
   pinrender --version
   pinrender COMMAND --help                               details and examples
 

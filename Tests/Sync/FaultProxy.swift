@@ -1,7 +1,11 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// `fault_proxy.py` in front of a ``TestService``: misbehaves on the sync batches as told
-/// (`pass`, `cut`, `kill`, `500`, one per batch in order).
+/// (`pass`, `cut`, `kill`, `500`, `hold`, `slow`, `partial`, `stall`, one per batch in
+/// order), and on the events WebSockets when steered (``steer(_:)``).
 final class FaultProxy: @unchecked Sendable {
     private let process = Process()
     let url: URL
@@ -21,6 +25,17 @@ final class FaultProxy: @unchecked Sendable {
             data += chunk
         }
         url = URL(string: "http://127.0.0.1:\(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))")!
+    }
+
+    /// Steers the WebSockets: `drop` cuts them, `pause` and `resume` hold and release the
+    /// service's frames, `resync` closes them with code 4000, `block` and `unblock` refuse
+    /// and allow new ones. Returns how many connections it touched.
+    @discardableResult
+    func steer(_ command: String) async throws -> Int {
+        var request = URLRequest(url: url.appendingPathComponent("_proxy/\(command)"))
+        request.httpMethod = "POST"
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return ((try JSONSerialization.jsonObject(with: data)) as? [String: Any])?["tunnels"] as? Int ?? 0
     }
 
     /// `kill -9`: the test process may have SIGTERM blocked, and the child inherits that.

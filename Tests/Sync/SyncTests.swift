@@ -91,6 +91,39 @@ import PinSync
         #expect(try await service.pins()[pin.pin.id]?.resolved == true)
     }
 
+    /// Answers that come slowly, are cut in the middle of the body, or stall past the
+    /// client's timeout, each after the server applied the batch: the slow one is taken, the
+    /// stalled one given up at the timeout (not when the server lets go), the others retried
+    /// and answered from the changes' ids; nothing is created or edited twice, nothing is lost.
+    @Test func slowCutAndStalledAnswersLoseNothingAndDuplicateNothing() async throws {
+        let service = try TestService()
+        try await service.upload()
+        let store = try PinSyncStore.scratch()
+        let door = try store.create(on: "plan", x: 0.5, y: 0.5, text: "Door", author: "ana")
+        _ = try await store.sync("plan", with: SyncServer(url: service.url))
+        let proxy = try FaultProxy(upstream: service, actions: ["slow", "partial", "stall", "partial"])
+        let server = SyncServer(url: proxy.url, timeout: 3, retry: Self.patient)
+
+        let window = try store.create(on: "plan", x: 0.2, y: 0.3, text: "Window", author: "ana")
+        try store.edit(door.pin.id, of: "plan", PinEdit(text: "Door, slow"))
+        let slow = try await store.sync("plan", with: server)
+        #expect(slow.applied == 2 && slow.requests == 1, "a slow answer is an answer")
+
+        let notes = try (0..<3).map { try store.create(on: "plan", x: 0.1, y: 0.2 * Double($0 + 1), text: "Note \($0)", author: "bo") }
+        try store.edit(door.pin.id, of: "plan", PinEdit(text: "Door, too narrow"))
+        try store.reply(to: window.pin.id, of: "plan", text: "Cracked glass", author: "cy")
+        let cut = try await store.sync("plan", with: server)
+        #expect(cut.applied == 5 && cut.problems.isEmpty && cut.requests == 4, "\(cut)")
+        #expect(try await proxy.steer("given-up") == 1, "the client gave up on the stalled answer at its timeout")
+
+        let truth = try await service.pins()
+        #expect(truth.count == 6)
+        #expect(truth[door.pin.id]?.version == 3 && truth[door.pin.id]?.text == "Door, too narrow", "each edit applied once")
+        #expect(notes.allSatisfy { truth[$0.pin.id]?.version == 1 })
+        #expect(try store.snapshot() == truth)
+        #expect(try store.queued() == 0)
+    }
+
     /// Two syncs of one store whose answers cross: the later answer holds the older state
     /// of the pin, and must not replace the newer one the store already took.
     @Test func anOlderAnswerArrivingLateDoesNotUndoANewerOne() async throws {

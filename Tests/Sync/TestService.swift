@@ -21,11 +21,14 @@ final class TestService: @unchecked Sendable {
     private(set) var port = 0
     private(set) var process: Process?
     private let tokens: String?
+    private let heartbeat: Int
 
-    /// Starts a server with a content `plan` (a 1-page PNG) uploaded.
-    init(tokens: String? = nil) throws {
+    /// Starts a server (with no content: see ``upload(_:token:)``), its heartbeat events
+    /// every `heartbeat` seconds.
+    init(tokens: String? = nil, heartbeat: Int = 15) throws {
         directory = try Self.scratch()
         self.tokens = tokens
+        self.heartbeat = heartbeat
         if let tokens { try Data(tokens.utf8).write(to: directory.appendingPathComponent("tokens.json")) }
         try start()
     }
@@ -47,7 +50,8 @@ final class TestService: @unchecked Sendable {
     func start() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["serve", "--data", directory.appendingPathComponent("data").path, "--listen", "127.0.0.1:\(port)"]
+        process.arguments = ["serve", "--data", directory.appendingPathComponent("data").path, "--listen", "127.0.0.1:\(port)",
+                             "--heartbeat", "\(heartbeat)"]
             + (tokens == nil ? [] : ["--tokens", directory.appendingPathComponent("tokens.json").path])
         let output = Pipe()
         process.standardOutput = output

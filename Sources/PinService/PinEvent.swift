@@ -29,6 +29,12 @@ struct PinEvent: Encodable {
         pin = stored
     }
 
+    /// The event of a change read back from the store, with the type its writer recorded
+    /// (nil in rows older than that: taken from the pin, as in ``init(_:previous:)``).
+    init(_ stored: StoredPin, recorded type: String?) {
+        self.init(stored, type: type ?? Self.type(of: stored, previous: nil))
+    }
+
     /// A message without a pin: `ready`, `heartbeat`.
     init(type: String, contentId: String, cursor: Int) {
         self.type = type

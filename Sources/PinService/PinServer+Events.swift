@@ -18,8 +18,8 @@ extension PinServer {
         do {
             while socket.isOpen {
                 let page = try changeList(contentId: contentId, since: cursor, limit: 1000)
-                socket.send(EventBatch(page.changes.map { change in
-                    let event = PinEvent(change)
+                socket.send(EventBatch(zip(page.changes, page.events).map { change, type in
+                    let event = PinEvent(change, recorded: type)
                     return (event.text, event.seq)
                 }))
                 cursor = page.cursor

@@ -16,6 +16,12 @@ extension PinServer {
         /// More changes wait after ``cursor``: ask again.
         var more: Bool
         var changes: [StoredPin]
+        /// The type of each change's event (not in the JSON).
+        var events: [String?]
+
+        private enum CodingKeys: String, CodingKey {
+            case contentId, cursor, more, changes
+        }
     }
 
     /// `GET /v1/contents/{id}/pins`: the live pins and the cursor of the moment (read first,
@@ -106,7 +112,8 @@ extension PinServer {
         let last = try store.lastSeq()
         let changes = try store.changes(of: contentId, since: since, limit: limit)
         let more = changes.count == limit
-        let cursor = more ? changes.last!.seq : max(last, changes.last?.seq ?? since, since)
-        return ChangeList(contentId: contentId, cursor: cursor, more: more, changes: changes)
+        let cursor = more ? changes.last!.pin.seq : max(last, changes.last?.pin.seq ?? since, since)
+        return ChangeList(contentId: contentId, cursor: cursor, more: more, changes: changes.map(\.pin),
+                          events: changes.map(\.event))
     }
 }

@@ -7,7 +7,7 @@ extension PinServer {
     /// nothing is skipped.
     func publishCommitted() {
         while let changes = try? store.changes(since: published, limit: 1000), let last = changes.last {
-            hub.publish(changes.map { PinEvent($0.pin, type: $0.event ?? PinEvent.type(of: $0.pin, previous: nil)) })
+            hub.publish(changes.map { PinEvent($0.pin, recorded: $0.event) })
             published = last.pin.seq
             if changes.count < 1000 { break }
         }

@@ -114,11 +114,13 @@ public final class PinStore: @unchecked Sendable {
     }
 
     /// The pins and tombstones of a content changed after `since`, oldest change first, at
-    /// most `limit`; each once, as it is now.
-    public func changes(of contentId: String, since: Int, limit: Int) throws -> [StoredPin] {
+    /// most `limit`; each once, as it is now, with the type of its last change's event (nil
+    /// in rows older than that).
+    public func changes(of contentId: String, since: Int, limit: Int) throws -> [(pin: StoredPin, event: String?)] {
         try read { db in
-            try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-                                [.text(contentId), .integer(since), .integer(limit)], row: Self.pinRow))
+            let rows = try db.query(Self.pinColumns + " WHERE content_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                                    [.text(contentId), .integer(since), .integer(limit)], row: Self.pinRow)
+            return zip(try decode(rows), rows.map(\.event)).map { ($0, $1) }
         }
     }
 

@@ -103,7 +103,7 @@ struct PinStoreTests {
         let tombstones = try store.delete("a", of: "plan", version: nil)
         #expect(tombstones.map(\.pin.id) == ["a", "a1"] && tombstones.allSatisfy(\.deleted))
         #expect(try store.delete("a", of: "plan", version: nil).isEmpty)
-        let changes = try store.changes(of: "plan", since: cursor, limit: 100)
+        let changes = try store.changes(of: "plan", since: cursor, limit: 100).map(\.pin)
         #expect(changes.map(\.pin.id) == ["b", "a", "a1"])
         #expect(changes.map(\.seq) == changes.map(\.seq).sorted())
         #expect(try store.pins(of: "plan").map(\.pin.id) == ["b"])

@@ -538,9 +538,13 @@ class EventTests(ServiceCase):
             cursor = seen["seq"]
         self.server.post("/v1/contents/plan/pins", pin("m2"))
         self.server.delete("/v1/contents/plan/pins/m1")
+        # Replayed once, as it is now, with the type of its last change.
+        self.server.post("/v1/contents/plan/pins", pin("m3"))
+        self.server.patch("/v1/contents/plan/pins/m3", {"version": 1, "resolved": True})
         with connect(f"{self.server.ws}/v1/contents/plan/events?since={cursor}", open_timeout=TIMEOUT) as ws:
             missed, _ = self.events_until_ready(ws)
-        self.assertEqual([(e["type"], e["pin"]["id"]) for e in missed], [("pin.created", "m2"), ("pin.deleted", "m1")])
+        self.assertEqual([(e["type"], e["pin"]["id"]) for e in missed],
+                         [("pin.created", "m2"), ("pin.deleted", "m1"), ("pin.resolved", "m3")])
 
     def test_heartbeats(self):
         with connect(f"{self.server.ws}/v1/contents/shot/events", open_timeout=TIMEOUT) as ws:

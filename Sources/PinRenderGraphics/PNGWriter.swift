@@ -45,12 +45,12 @@ enum PNGWriter {
                   to: path, name: name)
     }
 
-    /// Writes B, G, R, unused pixels, `stride` bytes a row.
+    /// Writes B, G, R, unused pixels, `stride` bytes a row, deflated at zlib `level`.
     static func write(pixels: UnsafePointer<UInt8>, width: Int32, height: Int32, stride: Int32,
-                      to path: String, name: String) throws {
+                      level: Int32 = compressionLevel, to path: String, name: String) throws {
         var error = pr_error()
         guard height >= stripeRows else {
-            guard pr_png_write_rgb24(path, pixels, width, height, stride, compressionLevel, filter, &error) == 0 else {
+            guard pr_png_write_rgb24(path, pixels, width, height, stride, level, filter, &error) == 0 else {
                 throw OutputError(file: name, reason: RasterImage.message(error))
             }
             return
@@ -96,13 +96,13 @@ enum PNGWriter {
         try file.finish()
     }
 
-    /// Filters and deflates `count` rows as one stripe (its first row refers to nothing above it);
-    /// with `alpha` the rows' fourth bytes are written as the alpha of an RGBA image.
+    /// Filters and deflates `count` rows as one stripe (its first row refers to nothing above it)
+    /// at zlib `level`; with `alpha` the rows' fourth bytes are written as the alpha of an RGBA image.
     static func deflate(rows: UnsafePointer<UInt8>, width: Int32, count: Int, stride: Int32, alpha: Bool = false,
-                        last: Bool, name: String) throws -> Stripe {
+                        level: Int32 = compressionLevel, last: Bool, name: String) throws -> Stripe {
         let stripe = Stripe()
         var error = pr_error()
-        guard pr_png_deflate_stripe(rows, width, Int32(count), stride, alpha ? 1 : 0, compressionLevel, last ? 1 : 0,
+        guard pr_png_deflate_stripe(rows, width, Int32(count), stride, alpha ? 1 : 0, level, last ? 1 : 0,
                                     &stripe.parts, &error) == 0 else {
             throw OutputError(file: name, reason: RasterImage.message(error))
         }

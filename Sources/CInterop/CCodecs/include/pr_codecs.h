@@ -39,6 +39,10 @@ typedef struct pr_png_rows pr_png_rows;
 pr_png_rows *pr_png_rows_open(const uint8_t *bytes, size_t length, pr_image_info *info,
                               pr_error *error);
 
+/* The same reading a file as it goes (memory holds a buffer of it, not the file), and
+   delivering R, G, B, A bytes. */
+pr_png_rows *pr_png_rows_open_file(const char *path, pr_image_info *info, pr_error *error);
+
 /* The next `count` rows into `pixels`, `stride` bytes apart. After a failure every read fails. */
 int pr_png_rows_read(pr_png_rows *rows, uint8_t *pixels, int count, int stride, pr_error *error);
 

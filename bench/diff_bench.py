@@ -5,8 +5,11 @@ spread, CPU time and peak memory (/usr/bin/time -v); then the peak memory of a d
 moved. Prints a Markdown section."""
 import json
 import os
+import random
 import statistics
+import struct
 import subprocess
+import zlib
 
 from timed_run import measure
 
@@ -36,6 +39,33 @@ def pair(name, document, pins, every, dpi):
         if not os.path.exists(path):
             subprocess.run([BIN, "render", document, "--pins", pin_file, "--page", "1", "--dpi", str(dpi), "-o", path],
                            check=True, stderr=subprocess.DEVNULL)
+    return paths
+
+
+def noise_pair(width, height):
+    """Two RGB PNGs of random pixels, stored (zlib level 0: files as large as the pixels),
+    the second with a band of 16 rows drawn anew in its middle."""
+    paths = [f"{WORK}/noise-expected.png", f"{WORK}/noise-actual.png"]
+    if all(os.path.exists(path) for path in paths):
+        return paths
+    band = range(height // 2, height // 2 + 16)
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    for path, redraw in zip(paths, [False, True]):
+        rows = random.Random(7)
+        packer = zlib.compressobj(0)
+        with open(path, "wb") as file:
+            file.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+            for y in range(height):
+                row = rows.randbytes(width * 3)
+                if redraw and y in band:
+                    row = bytes(255 - c for c in row)
+                data = packer.compress(b"\0" + row)
+                if data:
+                    file.write(chunk(b"IDAT", data))
+            file.write(chunk(b"IDAT", packer.flush()) + chunk(b"IEND", b""))
     return paths
 
 
@@ -71,14 +101,19 @@ def main():
             wall, cpu = [r[0] for r in values], [r[1] for r in values]
             print(f"| {title} | {name} | {spread(wall)} | {spread(cpu)} | {max(r[2] for r in values) / 1024:.0f} MB "
                   f"| {statistics.median(wall) / peer_wall:.2f} | {statistics.median(cpu) / peer_cpu:.2f} |")
-    a, b = pair("a3-100mp", "samples/floorplan.pdf", "samples/pins/floorplan-few.json", 1000, 720)
-    print("\n## Image diff of a 100-megapixel pair (A3 floor plan at 720 dpi, 11906 x 8419, one pin moved)\n")
-    print("| command | wall | peak memory |")
-    print("|---|---:|---:|")
-    for name, command in {"pinrender diff --json": [BIN, "diff", a, b, "--json"],
-                          "pinrender diff -o d.png --json": [BIN, "diff", a, b, "-o", f"{WORK}/d.png", "--json"]}.items():
-        wall, _, peak = measure(command, statuses=(0, 1))
-        print(f"| {name} | {wall:.2f} s | {peak / 1024:.0f} MB |")
+    large = {
+        "A3 floor plan at 720 dpi, 11906 x 8419, one pin moved (1 MB files)":
+            pair("a3-100mp", "samples/floorplan.pdf", "samples/pins/floorplan-few.json", 1000, 720),
+        "random pixels, 10000 x 10000, 16 rows changed (300 MB files, stored)": noise_pair(10000, 10000),
+    }
+    print("\n## Image diff of 100-megapixel pairs: peak memory (one run each)\n")
+    print("| pair | command | wall | CPU | peak memory |")
+    print("|---|---|---:|---:|---:|")
+    for title, (a, b) in large.items():
+        for name, command in {"pinrender diff --json": [BIN, "diff", a, b, "--json"],
+                              "pinrender diff -o d.png --json": [BIN, "diff", a, b, "-o", f"{WORK}/d.png", "--json"]}.items():
+            wall, cpu, peak = measure(command, statuses=(0, 1))
+            print(f"| {title} | {name} | {wall:.2f} s | {cpu:.2f} s | {peak / 1024:.0f} MB |")
     os.remove(f"{WORK}/d.png")
 
 

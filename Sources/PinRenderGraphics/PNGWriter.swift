@@ -8,7 +8,8 @@ internal import CCodecs
 /// fraction of its time. Images of ``stripeRows`` rows or more are deflated in stripes of at
 /// most that many rows on every core (libpng compresses on one), each stripe's first row
 /// Sub-filtered so that it refers to nothing outside the stripe, with level 6's search tuned
-/// for filtered rows (see png_stripes.c), and joined into one stream; the stripes depend on
+/// for filtered rows, or unfiltered when a sample of a stripe's rows deflates smaller so (a dense
+/// drawing; see png_stripes.c), and joined into one stream; the stripes depend on
 /// the height only, so the bytes do not depend on the machine, or on whether the image was
 /// drawn whole or a stripe at a time. No time stamp is written.
 enum PNGWriter {

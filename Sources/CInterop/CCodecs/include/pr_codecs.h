@@ -66,8 +66,9 @@ typedef struct {
 
 /* Deflates `count` rows of B, G, R, unused pixels (`alpha`: B, G, R, A, written as RGBA):
    the first with the Sub filter, the others with Up, so that a stripe refers to nothing
-   outside itself. `last` marks the image's last stripe. Free the stripe with
-   pr_png_stripe_free. */
+   outside itself; or, at level 6, opaque rows unfiltered when a sample of the stripe's rows
+   deflates smaller so (dense drawings). `last` marks the image's last stripe. Free the
+   stripe with pr_png_stripe_free. */
 int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride, int alpha,
                           int level, int last, pr_png_stripe *stripe, pr_error *error);
 

@@ -81,7 +81,8 @@ def main():
     }
     print("\n## Image diff of 17.4-megapixel pairs (whole commands, PNG decoding included)\n")
     print(f"Median of {RUNS} alternating runs (min-max); the peer is ImageMagick `compare -metric AE a.png b.png null:`. "
-          "CPU is user + system time of the whole run, memory the peak resident set.\n")
+          "CPU is user + system time of the whole run, memory the peak resident set. "
+          f"Load average when the runs began: {open('/proc/loadavg').read().split()[0]} on {os.cpu_count()} cores.\n")
     print("| pair | command | wall | CPU | peak memory | wall / compare | CPU / compare |")
     print("|---|---|---:|---:|---:|---:|---:|")
     for title, (a, b) in pairs.items():

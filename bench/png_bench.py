@@ -26,7 +26,8 @@ def main():
     os.makedirs(WORK, exist_ok=True)
     print("\n## PNG bytes against optipng -o2 (the same pixels recompressed)\n")
     print(f"Median of {RUNS} alternating runs (min-max): pinrender's whole render of the page, and optipng's "
-          "recompression of that file alone.\n")
+          "recompression of that file alone. "
+          f"Load average when the runs began: {open('/proc/loadavg').read().split()[0]} on {os.cpu_count()} cores.\n")
     print("| page | pinrender bytes | optipng -o2 bytes | pinrender / optipng | pinrender render | optipng -o2 |")
     print("|---|---:|---:|---:|---:|---:|")
     for title, arguments in PAGES.items():

@@ -108,6 +108,32 @@ import PinRenderGraphics
                 == PixelBuffer(width: 400, height: 1300, rgba: whole.image!))
     }
 
+    /// A PNG cut short fails in a later stripe, after the stripes above have been compared and
+    /// written: one line naming the file, status 2, the diff image left as it was, nothing else
+    /// written, on one core or many.
+    @Test func aFileCutShortFailsInALaterStripeCleanly() throws {
+        let dir = try Support.scratch()
+        let (_, _, pathA, pathB) = try Self.files(width: 400, height: 1300, across: [325, 650, 975], in: dir)
+        // b.png's data is mostly that of its differences (rows 325, 650, 975): cut at two thirds,
+        // it ends past the first stripe's rows.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: pathB))
+        let cut = dir.appendingPathComponent("cut.png")
+        try whole.prefix(whole.count * 2 / 3).write(to: cut)
+        let diff = dir.appendingPathComponent("diff.png")
+        let previous = Data("previous diff".utf8)
+        try previous.write(to: diff)
+        for cores in ["0", "0-1"] {
+            for extra in [["-o", diff.path], ["--json"]] {
+                let run = try Support.run("/usr/bin/taskset", ["-c", cores, Support.binary, "diff", pathA, cut.path] + extra)
+                #expect(run.status == 2 && run.stdout.isEmpty && run.stderr.split(separator: "\n").count == 1
+                        && run.stderr.contains("cut.png") && run.stderr.contains("ends before"),
+                        "\(cores) \(extra): \(run.status) \(run.stderr.prefix(300))")
+            }
+        }
+        #expect(try Data(contentsOf: diff) == previous)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png", "cut.png", "diff.png"])
+    }
+
     /// What `--composite` shows, built the plain way: expected | actual | diff, 8 px apart.
     static func sideBySide(_ images: [PixelBuffer]) -> PixelBuffer {
         let width = images.map(\.width).reduce(0, +) + 16, height = images[0].height

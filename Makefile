@@ -17,7 +17,7 @@ RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath 
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
 	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
-	chromium chromium-driver libpq-dev postgresql nginx
+	chromium chromium-driver libpq-dev postgresql nginx optipng
 SAMPLES = samples
 PINS = samples/pins
 
@@ -119,7 +119,7 @@ bench: deps
 	python3 bench/make_plan.py
 	@{ echo "# Benchmarks"; echo; echo "Machine: $$(nproc) cores, $$(uname -m), $$(date -u +%Y-%m-%d)."; \
 	   echo "Reference figures are from ../shared/design/anchors.md (same kind of machine)."; echo; \
-	   .build/release/pinrender-bench && python3 bench/compare.py && python3 bench/page_bench.py && python3 bench/batch_bench.py && python3 bench/service_bench.py && python3 bench/sync_bench.py; cat bench/PROFILE.md; } | tee bench/RESULTS.md
+	   .build/release/pinrender-bench && python3 bench/compare.py && python3 bench/page_bench.py && python3 bench/diff_bench.py && python3 bench/png_bench.py && python3 bench/batch_bench.py && python3 bench/service_bench.py && python3 bench/sync_bench.py; cat bench/PROFILE.md; } | tee bench/RESULTS.md
 
 # Address sanitizer over the whole test suite, then leak checking of the command line on
 # the samples. (Leak checking of the test process itself reports the Swift runtime's and

@@ -23,6 +23,8 @@ public struct DiffJob: Sendable {
     public var dpi = 72.0
     /// The most pixels an input image or page may have (`--max-pixels`).
     public var pixelLimit = 400_000_000
+    /// How many stripes are compared at once (the diff image is the same bytes for any).
+    public var workers = ProcessInfo.processInfo.activeProcessorCount
 
     public init(expected: String, actual: String) {
         self.expected = expected
@@ -110,34 +112,65 @@ public struct DiffJob: Sendable {
         return Report(pages: results, pageCounts: nil, withinBudget: within, files: files)
     }
 
-    /// Compares two pages of the same size a stripe of rows at a time, reading their rows as
-    /// it goes, and writes the diff image (or the composite) stripe by stripe when asked.
+    /// Compares two pages of the same size a stripe of rows at a time on ``workers`` workers,
+    /// reading their rows as it goes, and writes the diff image (or the composite) stripe by
+    /// stripe when asked. The stripes are the PNG writer's and their findings are added in
+    /// order, so the counts, regions and bytes do not depend on the workers.
     private func compare(_ x: DiffPage, _ y: DiffPage, options: ImageDiff.Options,
                          writingTo file: (temporary: String, name: String)?) throws -> ImageDiff.Result {
-        var comparison = ImageDiff.Comparison(ImageDiff(options: options), width: x.width, height: x.height,
-                                              diffImage: file != nil)
-        var held = (x: DiffPage.Rows(), y: DiffPage.Rows())
-        func stripe(_ rows: Range<Int>) throws -> (diff: [UInt8]?, x: DiffPage.Rows, y: DiffPage.Rows) {
-            let needed = max(0, rows.lowerBound - ImageDiff.context)..<min(x.height, rows.upperBound + ImageDiff.context)
-            try DiffPage.hold(needed, of: [x, y], in: &held)
-            return (comparison.compare(rows: rows, expected: held.x.rgba[...], actual: held.y.rgba[...],
-                                       heldFrom: held.x.first), held.x, held.y)
+        let (width, height, composite) = (x.width, x.height, composite)
+        let diff = ImageDiff(options: options)
+        let comparison = Exclusive(ImageDiff.Comparison(diff, width: width, height: height, diffImage: file != nil))
+        let feeds = (RowFeed(x), RowFeed(y))
+        let stripes = ComputedPNG.stripes(height: height)
+        let tallest = stripes.map(\.count).max() ?? 0
+        // A worker's buffers: each page's rows of a stripe, and a composite's diff rows.
+        let buffers: @Sendable (Int) -> (RowBuffer, RowBuffer, RowBuffer?) = { _ in
+            let rows = tallest + 2 * ImageDiff.context
+            return (RowBuffer(bytes: rows * width * 4), RowBuffer(bytes: rows * width * 4),
+                    composite ? RowBuffer(bytes: tallest * width * 4) : nil)
         }
-        guard let file else {
-            for start in stride(from: 0, to: x.height, by: DiffPage.stripeRows) where !comparison.stoppedEarly {
-                _ = try stripe(start..<min(x.height, start + DiffPage.stripeRows))
+        // Compares stripe `index` (image rows `rows`), writing its diff rows, or its composite
+        // rows, to `pixels`; nil once the comparison has stopped.
+        @Sendable func stripe(_ index: Int, _ rows: Range<Int>, _ buffers: (RowBuffer, RowBuffer, RowBuffer?),
+                              into pixels: UnsafeMutablePointer<UInt8>?) throws -> ImageDiff.StripeFindings? {
+            let needed = RowFeed.needed(rows, height: height)
+            return try feeds.0.rows(stripe: index, needed: needed, buffer: buffers.0.base) { a, first in
+                try feeds.1.rows(stripe: index, needed: needed, buffer: buffers.1.base) { b, _ in
+                    let output = (buffers.2?.base ?? pixels).map { UnsafeMutableBufferPointer(start: $0, count: rows.count * width * 4) }
+                    let findings = diff.compare(rows: rows, expected: a, actual: b, heldFrom: first, width: width, height: height,
+                                                output: output, order: .bgra)
+                    if let pixels, let output, composite {
+                        Self.sideBySide(rows: rows, of: [(a, first), (b, first), (UnsafeBufferPointer(output), rows.lowerBound)],
+                                        width: width, into: pixels)
+                    }
+                    return findings
+                }
+            } ?? nil
+        }
+        let add: @Sendable (Int, ImageDiff.StripeFindings?) -> Void = { _, findings in
+            guard let findings else { return }
+            comparison.use { comparison in
+                comparison.add(findings)
+                if comparison.stoppedEarly {
+                    feeds.0.stop()
+                    feeds.1.stop()
+                }
             }
-            return comparison.result(image: nil)
         }
-        let width = composite ? x.width * 3 + Self.gap * 2 : x.width
-        try PixelBuffer.writePNG(width: width, height: x.height, alpha: options.diffMask, to: file.temporary,
-                                 name: file.name) { rows in
-            let (diff, a, b) = try stripe(rows)
-            guard composite else { return diff! }
-            return Self.sideBySide([a.pixels(rows, width: x.width), b.pixels(rows, width: x.width),
-                                    PixelBuffer(width: x.width, height: rows.count, rgba: diff!)]).rgba
+        if let file {
+            try ComputedPNG.write(width: composite ? width * 3 + Self.gap * 2 : width, height: height, alpha: options.diffMask, level: 1,
+                                  workers: workers, to: file.temporary, name: file.name, context: buffers,
+                                  deliver: add) { buffers, index, rows, pixels in
+                try stripe(index, rows, buffers, into: pixels)
+            }
+        } else {
+            try WorkerPool(workers: min(workers, stripes.count)).stream(stripes.count, window: workers, context: buffers,
+                                                                        deliver: add) { buffers, index in
+                try stripe(index, stripes[index], buffers, into: nil)
+            }
         }
-        return comparison.result(image: nil)
+        return comparison.use { $0.result(image: nil) }
     }
 
     /// Every page of a PNG, JPEG or PDF (PDF pages at ``dpi``): a PNG is read row by row
@@ -162,19 +195,25 @@ public struct DiffJob: Sendable {
     /// White pixels between the images of a composite.
     static let gap = 8
 
-    /// Images side by side, ``gap`` white pixels apart.
-    static func sideBySide(_ images: [PixelBuffer]) -> PixelBuffer {
-        let width = images.map(\.width).reduce(0, +) + gap * (images.count - 1)
-        let height = images.map(\.height).max() ?? 0
-        var rgba = [UInt8](repeating: 255, count: width * height * 4)
-        var left = 0
-        for image in images {
-            for y in 0..<image.height {
-                let source = y * image.width * 4, target = (y * width + left) * 4
-                rgba.replaceSubrange(target..<target + image.width * 4, with: image.rgba[source..<source + image.width * 4])
+    /// Rows `rows` of images `width` wide side by side, ``gap`` white pixels apart, into
+    /// `pixels` as B, G, R, A: the images' rows are RGBA, held from the row given, except the
+    /// last (a diff image's rows, already B, G, R, A).
+    static func sideBySide(rows: Range<Int>, of images: [(rgba: UnsafeBufferPointer<UInt8>, first: Int)], width: Int,
+                           into pixels: UnsafeMutablePointer<UInt8>) {
+        let rowBytes = width * 4, total = (width * images.count + gap * (images.count - 1)) * 4
+        pixels.update(repeating: 255, count: rows.count * total)
+        for y in rows {
+            let target = pixels + (y - rows.lowerBound) * total
+            for (n, image) in images.enumerated() {
+                let source = image.rgba.baseAddress! + (y - image.first) * rowBytes, left = target + n * (rowBytes + gap * 4)
+                guard n < images.count - 1 else {
+                    left.update(from: source, count: rowBytes)
+                    continue
+                }
+                for i in stride(from: 0, to: rowBytes, by: 4) {
+                    (left[i], left[i + 1], left[i + 2], left[i + 3]) = (source[i + 2], source[i + 1], source[i], source[i + 3])
+                }
             }
-            left += image.width + gap
         }
-        return PixelBuffer(width: width, height: height, rgba: rgba)
     }
 }

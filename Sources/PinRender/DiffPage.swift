@@ -8,10 +8,6 @@ enum DiffPage: Sendable {
     case png(PNGRowReader)
     case pixels(PixelBuffer)
 
-    /// Rows compared at a time when no diff image is written (one is written in the PNG
-    /// writer's stripes).
-    static let stripeRows = 512
-
     var width: Int {
         switch self {
         case .png(let reader): return reader.width
@@ -25,43 +21,88 @@ enum DiffPage: Sendable {
         case .pixels(let pixels): return pixels.height
         }
     }
+}
 
-    /// A page's rows held in memory: `rgba` holds rows from `first` on.
-    struct Rows: Sendable {
-        var first = 0
-        var rgba: [UInt8] = []
+/// A page's rows handed to the stripes of a comparison, stripe by stripe in order, each
+/// with ``ImageDiff/context`` rows above and below it: a PNG's are read from its file into
+/// the stripe's buffer (the rows two stripes share are kept from the one above, so each row
+/// is decoded once), after the stripes above have had theirs, while other workers compare
+/// those. Memory holds the stripes being compared, never the page (unless it was drawn whole).
+///
+/// `@unchecked Sendable`: the reading state is used under `condition`'s lock only.
+final class RowFeed: @unchecked Sendable {
+    private let page: DiffPage
+    private let condition = NSCondition()
+    /// The stripe whose rows are read next.
+    private var turn = 0
+    /// Set when the comparison stops early or a read failed: the stripes left get no rows.
+    private var stopped = false
+    /// Rows read from the file so far; the last of them, kept for the next stripe.
+    private var read = 0
+    private var kept: [UInt8] = []
 
-        /// Image rows `rows` (held) as pixels of their own.
-        func pixels(_ rows: Range<Int>, width: Int) -> PixelBuffer {
-            let start = (rows.lowerBound - first) * width * 4
-            return PixelBuffer(width: width, height: rows.count, rgba: Array(rgba[start..<start + rows.count * width * 4]))
-        }
+    init(_ page: DiffPage) {
+        self.page = page
     }
 
-    /// Makes `held` hold rows `needed` of two pages of the same size, reading on (rows only
-    /// move down the page) and dropping the rows above; two PNGs are read side by side.
-    static func hold(_ needed: Range<Int>, of pages: [DiffPage], in held: inout (x: Rows, y: Rows)) throws {
-        let rows = [Exclusive(held.x), Exclusive(held.y)]
-        held = (Rows(), Rows()) // the arrays stay unshared, so they grow in place
-        _ = try WorkerPool(workers: 2).map(2, context: { _ in }) { _, index in
-            try rows[index].use { try pages[index].advance(&$0, to: needed) }
-        }
-        held = (rows[0].use { $0 }, rows[1].use { $0 })
+    /// The rows a stripe is compared with: its own and ``ImageDiff/context`` on each side.
+    static func needed(_ rows: Range<Int>, height: Int) -> Range<Int> {
+        max(0, rows.lowerBound - ImageDiff.context)..<min(height, rows.upperBound + ImageDiff.context)
     }
 
-    private func advance(_ rows: inout Rows, to needed: Range<Int>) throws {
-        let rowBytes = width * 4
-        if needed.lowerBound > rows.first {
-            rows.rgba.removeFirst(min(rows.rgba.count, (needed.lowerBound - rows.first) * rowBytes))
-            rows.first = needed.lowerBound
-        }
-        let have = rows.first + rows.rgba.count / rowBytes
-        guard needed.upperBound > have else { return }
-        switch self {
-        case .png(let reader):
-            try reader.read(rows: needed.upperBound - have, appendingTo: &rows.rgba)
+    /// Runs `body` with rows `needed` of stripe `index` (RGBA, and the image row they start
+    /// at), read into `buffer` (room for them) for a PNG once the stripes above have theirs.
+    /// Returns nil, without running `body`, once the feed is stopped.
+    func rows<T>(stripe index: Int, needed: Range<Int>, buffer: UnsafeMutablePointer<UInt8>,
+                 _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> T) throws -> T? {
+        let rowBytes = page.width * 4
+        switch page {
         case .pixels(let pixels):
-            rows.rgba += pixels.rgba[have * rowBytes..<needed.upperBound * rowBytes]
+            guard !isStopped else { return nil }
+            return try pixels.rgba.withUnsafeBufferPointer { try body($0, 0) }
+        case .png(let reader):
+            condition.lock()
+            while turn != index && !stopped { condition.wait() }
+            if stopped {
+                condition.unlock()
+                return nil
+            }
+            let reading = Result { try read(needed, from: reader, into: buffer) }
+            if case .failure = reading { stopped = true }
+            turn += 1
+            condition.broadcast()
+            condition.unlock()
+            try reading.get()
+            return try body(UnsafeBufferPointer(start: buffer, count: needed.count * rowBytes), needed.lowerBound)
         }
+    }
+
+    /// Rows `needed` into `buffer`: those the stripe above read too from ``kept``, the rest
+    /// from the file; keeps the last rows for the stripe below. Under the lock.
+    private func read(_ needed: Range<Int>, from reader: PNGRowReader, into buffer: UnsafeMutablePointer<UInt8>) throws {
+        let rowBytes = page.width * 4
+        let reused = (read - needed.lowerBound) * rowBytes
+        precondition(reused >= 0 && reused <= kept.count, "stripes are read in order, overlapping by the context")
+        if reused > 0 {
+            kept.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + $0.count - reused, count: reused) }
+        }
+        try reader.read(rows: needed.upperBound - read, into: buffer + reused)
+        read = needed.upperBound
+        let keep = min(needed.count, 2 * ImageDiff.context) * rowBytes
+        kept = Array(UnsafeBufferPointer(start: buffer + needed.count * rowBytes - keep, count: keep))
+    }
+
+    /// The stripes not yet given rows get none.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private var isStopped: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopped
     }
 }

@@ -8,7 +8,8 @@ internal import CCodecs
 /// fraction of its time. Images of ``stripeRows`` rows or more are deflated in stripes of at
 /// most that many rows on every core (libpng compresses on one), each stripe's first row
 /// Sub-filtered so that it refers to nothing outside the stripe, with level 6's search tuned
-/// for filtered rows (see png_stripes.c), and joined into one stream; the stripes depend on
+/// for filtered rows, or unfiltered when a sample of a stripe's rows deflates smaller so (a dense
+/// drawing; see png_stripes.c), and joined into one stream; the stripes depend on
 /// the height only, so the bytes do not depend on the machine, or on whether the image was
 /// drawn whole or a stripe at a time. No time stamp is written.
 enum PNGWriter {
@@ -45,12 +46,12 @@ enum PNGWriter {
                   to: path, name: name)
     }
 
-    /// Writes B, G, R, unused pixels, `stride` bytes a row.
+    /// Writes B, G, R, unused pixels, `stride` bytes a row, deflated at zlib `level`.
     static func write(pixels: UnsafePointer<UInt8>, width: Int32, height: Int32, stride: Int32,
-                      to path: String, name: String) throws {
+                      level: Int32 = compressionLevel, to path: String, name: String) throws {
         var error = pr_error()
         guard height >= stripeRows else {
-            guard pr_png_write_rgb24(path, pixels, width, height, stride, compressionLevel, filter, &error) == 0 else {
+            guard pr_png_write_rgb24(path, pixels, width, height, stride, level, filter, &error) == 0 else {
                 throw OutputError(file: name, reason: RasterImage.message(error))
             }
             return
@@ -96,13 +97,13 @@ enum PNGWriter {
         try file.finish()
     }
 
-    /// Filters and deflates `count` rows as one stripe (its first row refers to nothing above it);
-    /// with `alpha` the rows' fourth bytes are written as the alpha of an RGBA image.
+    /// Filters and deflates `count` rows as one stripe (its first row refers to nothing above it)
+    /// at zlib `level`; with `alpha` the rows' fourth bytes are written as the alpha of an RGBA image.
     static func deflate(rows: UnsafePointer<UInt8>, width: Int32, count: Int, stride: Int32, alpha: Bool = false,
-                        last: Bool, name: String) throws -> Stripe {
+                        level: Int32 = compressionLevel, last: Bool, name: String) throws -> Stripe {
         let stripe = Stripe()
         var error = pr_error()
-        guard pr_png_deflate_stripe(rows, width, Int32(count), stride, alpha ? 1 : 0, compressionLevel, last ? 1 : 0,
+        guard pr_png_deflate_stripe(rows, width, Int32(count), stride, alpha ? 1 : 0, level, last ? 1 : 0,
                                     &stripe.parts, &error) == 0 else {
             throw OutputError(file: name, reason: RasterImage.message(error))
         }

@@ -27,35 +27,12 @@ public struct PixelBuffer: Sendable, Equatable {
         }
     }
 
-    /// Writes a PNG of `width` x `height` made a stripe of rows at a time, top to bottom, on
-    /// this thread: `rows` returns the RGBA bytes of the rows it is asked for, in order.
-    /// The image is opaque RGB, or RGBA with `alpha`. Memory holds a stripe, and the file is
-    /// the one writing the whole image would give.
-    public static func writePNG(width: Int, height: Int, alpha: Bool = false, to path: String, name: String,
-                                rows: (Range<Int>) throws -> [UInt8]) throws {
-        guard alpha || PNGWriter.stripeCount(height: height) > 1 else {
-            return try PixelBuffer(width: width, height: height, rgba: rows(0..<height)).writePNG(to: path, name: name)
-        }
-        // The stripes in order, on this thread, each appended to the file once deflated.
-        let file = try PNGWriter.Stream(path: path, width: Int32(width), height: Int32(height), alpha: alpha, name: name)
-        let count = PNGWriter.stripeCount(height: height)
-        for index in 0..<count {
-            let range = PNGWriter.stripe(index, of: count, height: height)
-            try file.append(try bgrx(try rows(range)[...], alpha: alpha).withUnsafeBufferPointer {
-                try PNGWriter.deflate(rows: $0.baseAddress!, width: Int32(width), count: range.count,
-                                      stride: Int32(width * 4), alpha: alpha, last: index == count - 1, name: name)
-            })
-        }
-        try file.finish()
-    }
-
-    /// R, G, B, A to Cairo's B, G, R, unused (or B, G, R, A with `alpha`).
-    private static func bgrx(_ rgba: ArraySlice<UInt8>, alpha: Bool = false) -> [UInt8] {
+    /// R, G, B, A to Cairo's B, G, R, unused.
+    private static func bgrx(_ rgba: ArraySlice<UInt8>) -> [UInt8] {
         var pixels = [UInt8](repeating: 255, count: rgba.count)
         var i = 0
         for j in stride(from: rgba.startIndex, to: rgba.endIndex, by: 4) {
             (pixels[i], pixels[i + 1], pixels[i + 2]) = (rgba[j + 2], rgba[j + 1], rgba[j])
-            if alpha { pixels[i + 3] = rgba[j + 3] }
             i += 4
         }
         return pixels

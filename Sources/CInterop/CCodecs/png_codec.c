@@ -8,14 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Where a PNG's bytes come from: memory, or a file read as it is decoded. */
 typedef struct {
     const uint8_t *bytes;
     size_t length;
     size_t offset;
-} memory_source;
+    FILE *file;
+} png_source;
 
-static void read_from_memory(png_structp png, png_bytep out, png_size_t count) {
-    memory_source *source = png_get_io_ptr(png);
+static void read_from_source(png_structp png, png_bytep out, png_size_t count) {
+    png_source *source = png_get_io_ptr(png);
+    if (source->file != NULL) {
+        if (fread(out, 1, count, source->file) != count) {
+            png_error(png, ferror(source->file) ? "the file could not be read" : "the file ends before the image data does");
+        }
+        return;
+    }
     if (source->length - source->offset < count) {
         png_error(png, "the file ends before the image data does");
     }
@@ -34,8 +42,9 @@ static void ignore_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
-/* Opens a reader over memory; on failure returns NULL. */
-static png_structp open_reader(const uint8_t *bytes, size_t length, memory_source *source,
+/* Opens a reader over `source`, whose first bytes (`length` of them, 8 at most) are
+   `bytes`; on failure returns NULL. */
+static png_structp open_reader(const uint8_t *bytes, size_t length, png_source *source,
                                png_infop *info, pr_error *error) {
     if (length < 8 || png_sig_cmp(bytes, 0, 8) != 0) {
         snprintf(error->message, sizeof error->message, "not a PNG file (bad signature)");
@@ -49,10 +58,7 @@ static png_structp open_reader(const uint8_t *bytes, size_t length, memory_sourc
         snprintf(error->message, sizeof error->message, "out of memory");
         return NULL;
     }
-    source->bytes = bytes;
-    source->length = length;
-    source->offset = 0;
-    png_set_read_fn(png, source, read_from_memory);
+    png_set_read_fn(png, source, read_from_source);
     /* Limits are enforced by the caller before any pixel buffer is allocated. */
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
     return png;
@@ -61,7 +67,7 @@ static png_structp open_reader(const uint8_t *bytes, size_t length, memory_sourc
 struct pr_png_rows {
     png_structp png;
     png_infop info;
-    memory_source source;
+    png_source source;
     uint32_t width, height;
     uint32_t next;          /* the next row delivered */
     int interlaced;
@@ -74,21 +80,18 @@ struct pr_png_rows {
 void pr_png_rows_close(pr_png_rows *rows) {
     if (rows == NULL) return;
     png_destroy_read_struct(&rows->png, &rows->info, NULL);
+    if (rows->source.file != NULL) fclose(rows->source.file);
     free(rows->pointers);
     free(rows->whole);
     free(rows);
 }
 
-pr_png_rows *pr_png_rows_open(const uint8_t *bytes, size_t length, pr_image_info *result,
-                              pr_error *error) {
-    pr_png_rows *rows = calloc(1, sizeof *rows);
-    if (rows == NULL) {
-        snprintf(error->message, sizeof error->message, "out of memory");
-        return NULL;
-    }
-    rows->png = open_reader(bytes, length, &rows->source, &rows->info, error);
+/* A row reader over `rows->source` (set), whose first bytes are `head`; closes it on failure. */
+static pr_png_rows *open_rows(pr_png_rows *rows, const uint8_t *head, size_t length, int rgba,
+                              pr_image_info *result, pr_error *error) {
+    rows->png = open_reader(head, length, &rows->source, &rows->info, error);
     if (rows->png == NULL) {
-        free(rows);
+        pr_png_rows_close(rows);
         return NULL;
     }
     /* `rows` is not changed after setjmp, so it is still valid after a longjmp. */
@@ -110,11 +113,41 @@ pr_png_rows *pr_png_rows_open(const uint8_t *bytes, size_t length, pr_image_info
     png_set_expand(png);
     png_set_strip_16(png);
     png_set_gray_to_rgb(png);
-    png_set_bgr(png);
+    if (!rgba) png_set_bgr(png);
     png_set_filler(png, 0xff, PNG_FILLER_AFTER);
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
     return rows;
+}
+
+pr_png_rows *pr_png_rows_open(const uint8_t *bytes, size_t length, pr_image_info *result,
+                              pr_error *error) {
+    pr_png_rows *rows = calloc(1, sizeof *rows);
+    if (rows == NULL) {
+        snprintf(error->message, sizeof error->message, "out of memory");
+        return NULL;
+    }
+    rows->source.bytes = bytes;
+    rows->source.length = length;
+    return open_rows(rows, bytes, length, 0, result, error);
+}
+
+pr_png_rows *pr_png_rows_open_file(const char *path, pr_image_info *result, pr_error *error) {
+    pr_png_rows *rows = calloc(1, sizeof *rows);
+    if (rows == NULL) {
+        snprintf(error->message, sizeof error->message, "out of memory");
+        return NULL;
+    }
+    rows->source.file = fopen(path, "rb");
+    if (rows->source.file == NULL) {
+        snprintf(error->message, sizeof error->message, "%s", strerror(errno));
+        free(rows);
+        return NULL;
+    }
+    uint8_t head[8];
+    size_t length = fread(head, 1, sizeof head, rows->source.file);
+    rewind(rows->source.file);
+    return open_rows(rows, head, length, 1, result, error);
 }
 
 /* Cairo wants premultiplied alpha. */

@@ -82,17 +82,114 @@ public struct ImageDiff: Sendable {
     public func compare(_ expected: [UInt8], _ actual: [UInt8], width: Int, height: Int, diffImage: Bool = false) -> Result {
         precondition(expected.count == width * height * 4 && actual.count == expected.count)
         var comparison = Comparison(self, width: width, height: height, diffImage: diffImage)
-        let image = comparison.compare(rows: 0..<height, expected: expected[...], actual: actual[...], heldFrom: 0)
-        return comparison.result(image: image)
+        var image = [UInt8](repeating: 0, count: diffImage ? expected.count : 0)
+        let findings = expected.withUnsafeBufferPointer { a in
+            actual.withUnsafeBufferPointer { b in
+                image.withUnsafeMutableBufferPointer { output in
+                    compare(rows: 0..<height, expected: a, actual: b, heldFrom: 0, width: width, height: height,
+                            output: diffImage ? output : nil, order: .rgba)
+                }
+            }
+        }
+        comparison.add(findings)
+        return comparison.result(image: diffImage ? image : nil)
     }
 
-    /// A comparison made a stripe of rows at a time, top to bottom, so that neither image
-    /// need be held whole: the counts, regions and diff image are those of one
-    /// ``ImageDiff/compare(_:_:width:height:diffImage:)`` of the whole images.
+    /// The byte order of a diff image's pixels.
+    public enum PixelOrder: Sendable {
+        /// R, G, B, A.
+        case rgba
+        /// B, G, R, A: Cairo's, what the PNG writer takes.
+        case bgra
+    }
+
+    /// What one stripe of rows holds: its counts and regions, merged in order by
+    /// ``Comparison/add(_:)``. When counting may stop early (`stopAfter`, no diff image), it
+    /// also keeps each differing pixel in order, with the anti-aliased pixels found before
+    /// it, so that the merge stops where one pass over the whole image would.
+    public struct StripeFindings: Sendable {
+        var diffPixels = 0
+        var aaPixels = 0
+        var cells = RegionCells()
+        /// The differing pixels (`y * width + x`) in order, and the anti-aliased ones found
+        /// before each; only when counting may stop early.
+        var marked: [Int] = []
+        var aaBefore: [Int] = []
+    }
+
+    /// Compares image rows `rows` of two images of `width` x `height`: `expected` and `actual`
+    /// hold RGBA rows from `heldFrom` on, at least ``ImageDiff/context`` rows above and below
+    /// `rows` where the image has them (the anti-aliasing test looks that far). With `output`
+    /// (room for the rows' pixels), writes the diff image's rows there, in `order`. Stripes
+    /// are independent: they can be compared on different threads, in any order, and merged
+    /// in order.
+    public func compare(rows: Range<Int>, expected a: UnsafeBufferPointer<UInt8>, actual b: UnsafeBufferPointer<UInt8>,
+                        heldFrom first: Int, width: Int, height: Int, output: UnsafeMutableBufferPointer<UInt8>?,
+                        order: PixelOrder) -> StripeFindings {
+        var findings = StripeFindings()
+        let rowBytes = width * 4
+        let mask = options.diffMask
+        let pair = PixelPair(a: a, b: b, width: width, height: height, firstRow: first,
+                             checkerboard: options.background == .checkerboard)
+        let paint = output.map { DiffPaint(output: $0, order: order, options: options) }
+        let keepOrder = options.stopAfter != nil && output == nil
+        if let output, mask { memset(output.baseAddress!, 0, rows.count * rowBytes) } // transparent where the same
+        let maxDelta = 35215 * options.threshold * options.threshold
+        let ignore = options.ignore.map { $0.integral }
+        let darker = options.diffColorAlt ?? options.diffColor
+        for y in rows {
+            let row = pair.index(0, y), out = (y - rows.lowerBound) * rowBytes
+            // Rows the same in both images hold no difference: the diff image shows them faded.
+            if memcmp(a.baseAddress! + row, b.baseAddress! + row, rowBytes) == 0 {
+                if let paint, !mask { paint.fade(a, row, pixels: width, at: out) }
+                continue
+            }
+            var x = 0
+            while x < width {
+                let i = row + x * 4, o = out + x * 4
+                // A run of pixels the same in both images (ignored or not, they are faded alike).
+                let same = PixelPair.sameRun(a, b, from: i, pixels: width - x)
+                if same > 0 {
+                    if let paint, !mask { paint.fade(a, i, pixels: same, at: o) }
+                    x += same
+                    continue
+                }
+                defer { x += 1 }
+                if !ignore.isEmpty, ignore.contains(where: { $0.contains(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) }) {
+                    if let paint, !mask { paint.fade(a, i, pixels: 1, at: o) }
+                    continue
+                }
+                let delta = pair.colorDelta(a, i, b, i, at: pair.position(x, y))
+                if abs(delta) > maxDelta {
+                    if !options.includeAA && (pair.antialiased(a, b, x, y) || pair.antialiased(b, a, x, y)) {
+                        findings.aaPixels += 1
+                        if let paint, !mask { paint.put(options.aaColor, at: o) }
+                    } else {
+                        findings.diffPixels += 1
+                        findings.cells.add(x: x, y: y)
+                        paint?.put(delta < 0 ? darker : options.diffColor, at: o)
+                        if keepOrder {
+                            findings.marked.append(y * width + x)
+                            findings.aaBefore.append(findings.aaPixels)
+                            // No more is needed than one past the budget: the merge stops there.
+                            if findings.diffPixels > options.stopAfter! { return findings }
+                        }
+                    }
+                } else if let paint, !mask {
+                    paint.fade(a, i, pixels: 1, at: o)
+                }
+            }
+        }
+        return findings
+    }
+
+    /// A comparison made a stripe of rows at a time, the stripes' findings added top to
+    /// bottom, so that neither image need be held whole: the counts and regions are those of
+    /// one ``ImageDiff/compare(_:_:width:height:diffImage:)`` of the whole images.
     ///
     ///     var comparison = ImageDiff.Comparison(diff, width: w, height: h, diffImage: false)
     ///     for rows in stripes {   // each stripe's rows, with rows ImageDiff.context above and below
-    ///         _ = comparison.compare(rows: rows, expected: a, actual: b, heldFrom: first)
+    ///         comparison.add(diff.compare(rows: rows, expected: a, actual: b, heldFrom: first, ...))
     ///     }
     ///     let result = comparison.result(image: nil)
     public struct Comparison: Sendable {
@@ -113,62 +210,21 @@ public struct ImageDiff: Sendable {
             self.diffImage = diffImage
         }
 
-        /// Compares image rows `rows`. `expected` and `actual` hold rows from `heldFrom` on,
-        /// at least ``ImageDiff/context`` rows above and below `rows` where the image has
-        /// them (the anti-aliasing test looks that far). Returns the diff image's rows,
-        /// RGBA, when a diff image is wanted.
-        public mutating func compare(rows: Range<Int>, expected: ArraySlice<UInt8>, actual: ArraySlice<UInt8>,
-                                     heldFrom first: Int) -> [UInt8]? {
-            let options = diff.options
-            let rowBytes = width * 4
-            var output = diffImage ? [UInt8](repeating: options.diffMask ? 0 : 255, count: rows.count * rowBytes) : nil
-            if stoppedEarly { return output }
-            let offset = (rows.lowerBound - first) * rowBytes, count = rows.count * rowBytes
-            if !diffImage && options.ignore.isEmpty, expected.withUnsafeBytes({ a in
-                actual.withUnsafeBytes { b in memcmp(a.baseAddress! + offset, b.baseAddress! + offset, count) == 0 }
-            }) {
-                return output
+        /// Adds the findings of the next stripe down. Past `stopAfter` (without a diff
+        /// image), counting stops at the pixel one pass over the image would stop at.
+        public mutating func add(_ stripe: StripeFindings) {
+            guard !stoppedEarly else { return }
+            if let limit = diff.options.stopAfter, !diffImage, diffPixels + stripe.diffPixels > limit {
+                let kept = limit - diffPixels + 1
+                aaPixels += stripe.aaBefore[kept - 1]
+                diffPixels += kept
+                for pixel in stripe.marked[..<kept] { cells.add(x: pixel % width, y: pixel / width) }
+                stoppedEarly = true
+                return
             }
-            let maxDelta = 35215 * options.threshold * options.threshold
-            var marked: [Int] = []
-            let ignore = options.ignore.map { $0.integral }
-            let darker = options.diffColorAlt ?? options.diffColor
-            let mask = options.diffMask
-            expected.withUnsafeBufferPointer { a in
-                actual.withUnsafeBufferPointer { b in
-                    let pair = PixelPair(a: a, b: b, width: width, height: height, firstRow: first,
-                                         checkerboard: options.background == .checkerboard)
-                    rows: for y in rows {
-                        for x in 0..<width {
-                            let i = pair.index(x, y), o = ((y - rows.lowerBound) * width + x) * 4
-                            if !ignore.isEmpty, ignore.contains(where: { $0.contains(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) }) {
-                                if output != nil && !mask { pair.gray(a, i, alpha: options.alpha, into: &output!, at: o) }
-                                continue
-                            }
-                            let same = a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3]
-                            let delta = same ? 0 : pair.colorDelta(a, i, b, i, at: pair.position(x, y))
-                            if abs(delta) > maxDelta {
-                                if !options.includeAA && (pair.antialiased(a, b, x, y) || pair.antialiased(b, a, x, y)) {
-                                    aaPixels += 1
-                                    if output != nil && !mask { PixelPair.put(&output!, o, options.aaColor) }
-                                } else {
-                                    diffPixels += 1
-                                    marked.append(y * width + x)
-                                    if output != nil { PixelPair.put(&output!, o, delta < 0 ? darker : options.diffColor) }
-                                    if let limit = options.stopAfter, output == nil, diffPixels > limit {
-                                        stoppedEarly = true
-                                        break rows
-                                    }
-                                }
-                            } else if output != nil && !mask {
-                                pair.gray(a, i, alpha: options.alpha, into: &output!, at: o)
-                            }
-                        }
-                    }
-                }
-            }
-            cells.add(marked, width: width)
-            return output
+            diffPixels += stripe.diffPixels
+            aaPixels += stripe.aaPixels
+            cells.merge(stripe.cells)
         }
 
         /// The verdict so far, with the diff image given.

@@ -16,6 +16,21 @@ struct PixelPair {
     /// under it depends on.
     @inline(__always) func position(_ x: Int, _ y: Int) -> Int { (y * width + x) * 4 }
 
+    /// How many pixels from byte `i` on, of the `pixels` left in the row, are the same in
+    /// `p` and `q`: compared two at a time.
+    @inline(__always) static func sameRun(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>, from i: Int,
+                                          pixels: Int) -> Int {
+        let a = UnsafeRawPointer(p.baseAddress! + i), b = UnsafeRawPointer(q.baseAddress! + i)
+        var n = 0
+        while n + 2 <= pixels, a.loadUnaligned(fromByteOffset: n * 4, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n * 4, as: UInt64.self) {
+            n += 2
+        }
+        if n < pixels, a.loadUnaligned(fromByteOffset: n * 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: n * 4, as: UInt32.self) {
+            n += 1
+        }
+        return n
+    }
+
     /// A channel blended over white by its alpha.
     @inline(__always) static func blend(_ c: UInt8, _ alpha: Double) -> Double {
         255 + (Double(c) - 255) * alpha
@@ -123,19 +138,47 @@ struct PixelPair {
         }
         return false
     }
+}
 
-    /// The expected pixel at `i` as gray at `o` in the diff image, as pixelmatch fades it:
-    /// its brightness at `alpha` times its own opacity over white.
-    func gray(_ image: UnsafeBufferPointer<UInt8>, _ i: Int, alpha: Double, into output: inout [UInt8], at o: Int) {
-        let luma = Self.y(Double(image[i]), Double(image[i + 1]), Double(image[i + 2]))
-        let value = UInt8(max(0, min(255, 255 + (luma - 255) * alpha * Double(image[i + 3]) / 255)))
-        Self.put(&output, o, ImageDiff.RGB(value, value, value))
+/// Writes a diff image's pixels, in either byte order.
+struct DiffPaint {
+    let output: UnsafeMutableBufferPointer<UInt8>
+    let order: ImageDiff.PixelOrder
+    let alpha: Double
+
+    init(output: UnsafeMutableBufferPointer<UInt8>, order: ImageDiff.PixelOrder, options: ImageDiff.Options) {
+        self.output = output
+        self.order = order
+        self.alpha = options.alpha
     }
 
-    @inline(__always) static func put(_ output: inout [UInt8], _ i: Int, _ color: ImageDiff.RGB) {
-        output[i] = color.r
-        output[i + 1] = color.g
-        output[i + 2] = color.b
-        output[i + 3] = 255
+    /// `count` expected pixels from `i` on as gray from `o` on, as pixelmatch fades them:
+    /// their brightness at ``alpha`` times their own opacity over white. A run of equal pixels
+    /// (a page's background) is computed once.
+    func fade(_ image: UnsafeBufferPointer<UInt8>, _ i: Int, pixels count: Int, at o: Int) {
+        let source = UnsafeRawPointer(image.baseAddress! + i), target = UnsafeMutableRawPointer(output.baseAddress! + o)
+        var last: UInt32 = 0, gray: UInt32 = 0, known = false
+        for n in 0..<count {
+            let pixel = source.loadUnaligned(fromByteOffset: n * 4, as: UInt32.self)
+            if !known || pixel != last {
+                let p = source + n * 4
+                let r = p.load(fromByteOffset: 0, as: UInt8.self), g = p.load(fromByteOffset: 1, as: UInt8.self)
+                let b = p.load(fromByteOffset: 2, as: UInt8.self), a = p.load(fromByteOffset: 3, as: UInt8.self)
+                let luma = PixelPair.y(Double(r), Double(g), Double(b))
+                let value = UInt32(UInt8(max(0, min(255, 255 + (luma - 255) * alpha * Double(a) / 255))))
+                gray = value | value << 8 | value << 16 | 0xFF00_0000
+                (last, known) = (pixel, true)
+            }
+            target.storeBytes(of: gray, toByteOffset: n * 4, as: UInt32.self)
+        }
+    }
+
+    /// A colour at `o`, opaque.
+    @inline(__always) func put(_ color: ImageDiff.RGB, at o: Int) {
+        let (first, third) = order == .rgba ? (color.r, color.b) : (color.b, color.r)
+        output[o] = first
+        output[o + 1] = color.g
+        output[o + 2] = third
+        output[o + 3] = 255
     }
 }

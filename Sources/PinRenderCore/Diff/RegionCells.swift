@@ -2,22 +2,24 @@ import Foundation
 
 /// Groups differing pixels into boxes: cells of 8 x 8 pixels that hold any are joined with
 /// their 8 neighbours; each group's box is that of its pixels. Pixels can be added a stripe
-/// at a time: memory holds a box per cell, not the pixels.
+/// at a time, or a stripe of rows each and merged: memory holds a box per cell, not the pixels.
 struct RegionCells: Sendable {
     static let cell = 8
     private var boxes: [Int64: (minX: Int, minY: Int, maxX: Int, maxY: Int)] = [:]
 
-    /// Adds pixels given as `y * width + x`.
-    mutating func add(_ pixels: [Int], width: Int) {
-        for p in pixels {
-            let x = p % width, y = p / width
-            let key = Int64(y / Self.cell) << 32 | Int64(x / Self.cell)
-            if let box = boxes[key] {
-                boxes[key] = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
-            } else {
-                boxes[key] = (x, y, x, y)
-            }
+    /// Adds the pixel (x, y).
+    mutating func add(x: Int, y: Int) {
+        let key = Int64(y / Self.cell) << 32 | Int64(x / Self.cell)
+        if let box = boxes[key] {
+            boxes[key] = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+        } else {
+            boxes[key] = (x, y, x, y)
         }
+    }
+
+    /// Adds the pixels of `other` (cells filled in any order give the same regions).
+    mutating func merge(_ other: RegionCells) {
+        boxes.merge(other.boxes) { a, b in (min(a.minX, b.minX), min(a.minY, b.minY), max(a.maxX, b.maxX), max(a.maxY, b.maxY)) }
     }
 
     /// The boxes of the groups, top to bottom, then left to right.

@@ -39,6 +39,10 @@ typedef struct pr_png_rows pr_png_rows;
 pr_png_rows *pr_png_rows_open(const uint8_t *bytes, size_t length, pr_image_info *info,
                               pr_error *error);
 
+/* The same reading a file as it goes (memory holds a buffer of it, not the file), and
+   delivering R, G, B, A bytes. */
+pr_png_rows *pr_png_rows_open_file(const char *path, pr_image_info *info, pr_error *error);
+
 /* The next `count` rows into `pixels`, `stride` bytes apart. After a failure every read fails. */
 int pr_png_rows_read(pr_png_rows *rows, uint8_t *pixels, int count, int stride, pr_error *error);
 
@@ -62,8 +66,9 @@ typedef struct {
 
 /* Deflates `count` rows of B, G, R, unused pixels (`alpha`: B, G, R, A, written as RGBA):
    the first with the Sub filter, the others with Up, so that a stripe refers to nothing
-   outside itself. `last` marks the image's last stripe. Free the stripe with
-   pr_png_stripe_free. */
+   outside itself; or, at level 6, opaque rows unfiltered when a sample of the stripe's rows
+   deflates smaller so (dense drawings). `last` marks the image's last stripe. Free the
+   stripe with pr_png_stripe_free. */
 int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride, int alpha,
                           int level, int last, pr_png_stripe *stripe, pr_error *error);
 

@@ -103,7 +103,7 @@ struct TooltipLabelerReferenceTests {
         #expect(try overlapping("no room") > TooltipLabeler.crowd)
         #expect(try overlapping("no room at ui 2") > TooltipLabeler.crowd)
         #expect(try (1...TooltipLabeler.crowd).contains(overlapping("a few left")))
-        #expect(try Self.recorded["strict"]!.last!.count > "dropped: ".count)
-        #expect(try Self.recorded["bubbles as obstacles"]!.contains { $0.contains("leader") })
+        #expect(try #require(Self.recorded["strict"]).last!.count > "dropped: ".count)
+        #expect(try #require(Self.recorded["bubbles as obstacles"]).contains { $0.contains("leader") })
     }
 }

@@ -11,6 +11,9 @@ struct SceneDrawer {
     /// `Span` tag), in the order of ``Scene/texts``, so that its text as written can be given
     /// to it afterwards (``PDFAssembler/setActualText(page:texts:)``).
     var tagsText = false
+    /// Whether tooltips buried under others (``Scene/buriedTooltips(in:block:)``) are left
+    /// out: on an image they cannot be seen; a PDF keeps every tooltip's text.
+    var skipsBuried = false
 
     func draw(_ scene: Scene) {
         // Only what reaches the area being drawn (a stripe of a tall image, say).
@@ -35,7 +38,10 @@ struct SceneDrawer {
             draw(block)
             if tagsText { cairo_tag_end(cr, "Span") }
         }
-        for tooltip in scene.tooltips where area.intersects(tooltip.bounds(strokes).cgRect) { draw(tooltip, strokes) }
+        let buried = skipsBuried ? scene.buriedTooltips(in: area) : []
+        for (index, tooltip) in scene.tooltips.enumerated() where area.intersects(tooltip.bounds(strokes).cgRect) && !buried.contains(index) {
+            draw(tooltip, strokes)
+        }
         if let panel = scene.panel { draw(panel) }
         cairo_restore(cr)
     }

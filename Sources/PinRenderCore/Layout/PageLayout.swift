@@ -13,7 +13,7 @@ public struct PageLayout {
     public var timeZone: TimeZone
     /// Whether markers that would overlap become cluster bubbles.
     public var clustering: ClusterMode
-    /// The cell of the grid that finds obstacles near a tooltip; nil for eight marker radii.
+    /// The cell of the grid that finds obstacles near a tooltip; nil for four marker radii.
     /// (A cell larger than the page makes every obstacle near: tests compare the two.)
     var obstacleCell: Double?
 
@@ -192,7 +192,7 @@ public struct PageLayout {
         }
         let largest = boxes.map { max($0.box.size.width, $0.box.size.height) }.max() ?? 0
         let labeler = TooltipLabeler(strict: tooltips == .auto, obstacles: obstacles(of: scene),
-                                     obstacleCell: obstacleCell ?? 8 * markerRadius, cell: max(largest, 8 * markerRadius))
+                                     obstacleCell: obstacleCell ?? 4 * markerRadius, cell: max(largest, 8 * markerRadius))
         let (choices, overlapping) = labeler.label(requests)
         scene.overlappingTooltips = overlapping.map { boxes[$0].thread.id }
         let radius = theme.tooltipCornerRadius * ui

@@ -1,19 +1,21 @@
 import Foundation
 
-/// Entries (small whole numbers) filed by the cells of a square grid that their rectangles
-/// touch, so that finding those near a region costs what is near it, not every entry:
-/// tooltip placement asks this for every place of every tooltip, and pages with thousands of
-/// tooltips would otherwise be quadratic. The cells cover `bounds`; a rectangle reaching past
-/// it is filed in the cells on its border.
+/// Entries (small whole numbers) filed by the cell of a square grid that holds their
+/// rectangle's top-left corner, so that finding those near a region costs what is near it,
+/// not every entry: tooltip placement asks this for every place of every tooltip, and pages
+/// with thousands of tooltips would otherwise be quadratic. A lookup widens the region up and
+/// left by the largest rectangle filed. The cells cover `bounds`; a corner past it is filed
+/// in a cell on its border.
 struct RectGrid {
     private let cell: Double
     private let origin: CGPoint
     private let columns: Int, rows: Int
     /// Row by row, the entries filed in each cell.
     private var cells: [[Int32]]
-    /// Each entry's rectangle, and the column and row of its first cell (-1: not filed).
+    /// Each entry's rectangle (null: not filed).
     private var rects: [CGRect] = []
-    private var firstCells: [(column: Int, row: Int)] = []
+    /// The widest and the tallest rectangle filed so far.
+    private var largest = CGSize.zero
 
     /// A grid of `cell`-sized cells over `bounds` (coarser when that would take over a
     /// million cells).
@@ -31,44 +33,30 @@ struct RectGrid {
 
     /// Files `entry` under `rect`, or takes it out of the grid with nil.
     mutating func update(_ entry: Int, to rect: CGRect?) {
-        if entry >= rects.count {
-            rects += Array(repeating: .null, count: entry + 1 - rects.count)
-            firstCells += Array(repeating: (-1, -1), count: entry + 1 - firstCells.count)
-        }
-        if firstCells[entry].column >= 0, let old = span(rects[entry]) {
-            for row in old.rows {
-                for column in old.columns {
-                    let index = row * columns + column
-                    guard let at = cells[index].firstIndex(of: Int32(entry)) else { continue }
-                    cells[index].swapAt(at, cells[index].count - 1)
-                    cells[index].removeLast()
-                }
-            }
+        if entry >= rects.count { rects += Array(repeating: .null, count: entry + 1 - rects.count) }
+        if let old = cellIndex(of: rects[entry]), let at = cells[old].firstIndex(of: Int32(entry)) {
+            cells[old].swapAt(at, cells[old].count - 1)
+            cells[old].removeLast()
         }
         rects[entry] = rect ?? .null
-        firstCells[entry] = (-1, -1)
-        guard let rect, let new = span(rect) else { return }
-        firstCells[entry] = (new.columns.lowerBound, new.rows.lowerBound)
-        for row in new.rows {
-            for column in new.columns { cells[row * columns + column].append(Int32(entry)) }
-        }
+        guard let rect, let new = cellIndex(of: rect) else { return }
+        largest = CGSize(width: max(largest.width, rect.width), height: max(largest.height, rect.height))
+        cells[new].append(Int32(entry))
     }
 
     /// Calls `body` with each entry and its rectangle that may touch `region` (a superset:
-    /// they share a cell with it), once each, in no set order, until it returns false.
+    /// their corners are in the cells the region widened by the largest rectangle touches),
+    /// once each, in no set order, until it returns false.
     /// - Returns: false when `body` stopped it.
     @discardableResult
     func visit(_ region: CGRect, _ body: (Int, CGRect) -> Bool) -> Bool {
-        guard let span = span(region) else { return true }
+        // A unit more, for the rounding of the corners' arithmetic.
+        let widened = CGRect(x: region.minX - largest.width - 1, y: region.minY - largest.height - 1,
+                             width: region.width + largest.width + 1, height: region.height + largest.height + 1)
+        guard let span = span(widened) else { return true }
         for row in span.rows {
             for column in span.columns {
-                for entry in cells[row * columns + column] {
-                    let e = Int(entry), first = firstCells[e]
-                    // An entry over several cells is met in the first of them that the region has.
-                    guard column == max(first.column, span.columns.lowerBound), row == max(first.row, span.rows.lowerBound)
-                    else { continue }
-                    if !body(e, rects[e]) { return false }
-                }
+                for entry in cells[row * columns + column] where !body(Int(entry), rects[Int(entry)]) { return false }
             }
         }
         return true
@@ -87,6 +75,11 @@ struct RectGrid {
             return true
         }
         return found.sorted()
+    }
+
+    /// The cell holding the top-left corner of `rect`; nil for a rectangle that is not finite.
+    private func cellIndex(of rect: CGRect) -> Int? {
+        span(rect).map { $0.rows.lowerBound * columns + $0.columns.lowerBound }
     }
 
     /// The columns and rows of the cells `rect` touches; nil for a rectangle that is not finite.

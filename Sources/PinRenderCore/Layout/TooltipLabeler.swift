@@ -42,7 +42,7 @@ struct TooltipLabeler {
         var order = requests.indices.sorted { a, b in
             (free[a].isEmpty ? 1 : 0, free[a].count, a) < (free[b].isEmpty ? 1 : 0, free[b].count, b)
         }
-        let bounds = requests.flatMap(\.candidates).reduce(CGRect.null) { $0.union($1.footprint) }
+        let bounds = requests.reduce(CGRect.null) { $1.candidates.reduce($0) { $0.union($1.footprint) } }
         // Greedy rounds: the pins left without a place go first in the next round, which is
         // kept when it leaves fewer (at most three rounds; none more on a page where a
         // quarter find no place: it has no room).

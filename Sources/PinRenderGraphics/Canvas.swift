@@ -159,7 +159,8 @@ public class Canvas {
     public func draw(_ scene: Scene, theme: Theme, origin: CGPoint = .zero, tagsText: Bool = false) throws {
         cairo_save(cr)
         cairo_translate(cr, origin.x, origin.y)
-        SceneDrawer(cr: cr, text: text, theme: theme, tagsText: tagsText).draw(scene)
+        // Raster targets leave out the tooltips that cannot be seen.
+        SceneDrawer(cr: cr, text: text, theme: theme, tagsText: tagsText, skipsBuried: decodesAtDrawnSize).draw(scene)
         cairo_restore(cr)
         try check("drawing the pins of page \(scene.page)")
     }

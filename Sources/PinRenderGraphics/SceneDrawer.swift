@@ -11,6 +11,9 @@ struct SceneDrawer {
     /// `Span` tag), in the order of ``Scene/texts``, so that its text as written can be given
     /// to it afterwards (``PDFAssembler/setActualText(page:texts:)``).
     var tagsText = false
+    /// Whether tooltips and markers buried under tooltips (``Scene/buried(in:block:)``) are
+    /// left out: on an image they cannot be seen; a PDF keeps every tooltip's text.
+    var skipsBuried = false
 
     func draw(_ scene: Scene) {
         // Only what reaches the area being drawn (a stripe of a tall image, say).
@@ -24,7 +27,10 @@ struct SceneDrawer {
         for tooltip in scene.tooltips where tooltip.leader != nil && area.intersects(tooltip.bounds(strokes).cgRect) {
             drawLeader(of: tooltip, strokes)
         }
-        for marker in scene.markers where area.intersects(marker.bounds(strokes).cgRect) { draw(marker, strokes) }
+        let buried = skipsBuried ? scene.buried(in: area) : (tooltips: [], markers: [])
+        for (index, marker) in scene.markers.enumerated() where area.intersects(marker.bounds(strokes).cgRect) && !buried.markers.contains(index) {
+            draw(marker, strokes)
+        }
         for cluster in scene.clusters where area.intersects(cluster.bounds(strokes).cgRect) { draw(cluster, strokes) }
         for indicator in scene.indicators where area.intersects(indicator.bounds(strokes).cgRect) {
             draw(indicator, strokes)
@@ -35,7 +41,9 @@ struct SceneDrawer {
             draw(block)
             if tagsText { cairo_tag_end(cr, "Span") }
         }
-        for tooltip in scene.tooltips where area.intersects(tooltip.bounds(strokes).cgRect) { draw(tooltip, strokes) }
+        for (index, tooltip) in scene.tooltips.enumerated() where area.intersects(tooltip.bounds(strokes).cgRect) && !buried.tooltips.contains(index) {
+            draw(tooltip, strokes)
+        }
         if let panel = scene.panel { draw(panel) }
         cairo_restore(cr)
     }

@@ -67,9 +67,16 @@ extension Tooltip {
     /// The box, its arrow and its leader line, widened by the border's miter at the arrow's
     /// tip (up to five line widths past it).
     public func bounds(_ strokes: Strokes) -> Rect {
-        let box = ((arrow ?? []) + (leader ?? [])).reduce(CGRect(x: x, y: y, width: width, height: height)) {
-            $0.union(CGRect(x: $1.x, y: $1.y, width: 0, height: 0))
-        }
-        return Rect(box.insetBy(dx: -6 * strokes.line, dy: -6 * strokes.line))
+        Rect(box(reaching: (arrow ?? []) + (leader ?? [])).insetBy(dx: -6 * strokes.line, dy: -6 * strokes.line))
+    }
+
+    /// The box and its arrow, widened as ``bounds(_:)`` is: where drawing the box may put ink
+    /// (its leader line, drawn under the marks, left out).
+    public func boxBounds(_ strokes: Strokes) -> CGRect {
+        box(reaching: arrow ?? []).insetBy(dx: -6 * strokes.line, dy: -6 * strokes.line)
+    }
+
+    private func box(reaching points: [Point]) -> CGRect {
+        points.reduce(CGRect(x: x, y: y, width: width, height: height)) { $0.union(CGRect(x: $1.x, y: $1.y, width: 0, height: 0)) }
     }
 }

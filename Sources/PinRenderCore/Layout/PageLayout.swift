@@ -13,7 +13,7 @@ public struct PageLayout {
     public var timeZone: TimeZone
     /// Whether markers that would overlap become cluster bubbles.
     public var clustering: ClusterMode
-    /// The cell of the grid that finds obstacles near a tooltip; nil for eight marker radii.
+    /// The cell of the grid that finds obstacles near a tooltip; nil for four marker radii.
     /// (A cell larger than the page makes every obstacle near: tests compare the two.)
     var obstacleCell: Double?
 
@@ -191,8 +191,8 @@ public struct PageLayout {
                 fallback: fallback?.candidate))
         }
         let largest = boxes.map { max($0.box.size.width, $0.box.size.height) }.max() ?? 0
-        let labeler = TooltipLabeler(strict: tooltips == .auto, obstacles: obstacleGrid(scene, cell: obstacleCell ?? 8 * markerRadius),
-                                     cell: max(largest, 8 * markerRadius))
+        let labeler = TooltipLabeler(strict: tooltips == .auto, obstacles: obstacles(of: scene),
+                                     obstacleCell: obstacleCell ?? 4 * markerRadius, cell: max(largest, 8 * markerRadius))
         let (choices, overlapping) = labeler.label(requests)
         scene.overlappingTooltips = overlapping.map { boxes[$0].thread.id }
         let radius = theme.tooltipCornerRadius * ui
@@ -219,18 +219,13 @@ public struct PageLayout {
     }
 
     /// The marks tooltips must not cover: markers and bubbles by their pin's id, indicators.
-    private func obstacleGrid(_ scene: Scene, cell: Double) -> RectGrid {
-        var obstacles = RectGrid(cell: cell)
-        for m in scene.markers {
-            obstacles.insert(CGRect(x: m.disc.x - m.radius, y: m.disc.y - m.radius, width: 2 * m.radius, height: 2 * m.radius),
-                             id: m.id)
+    private func obstacles(of scene: Scene) -> [(id: String, rect: CGRect)] {
+        scene.markers.map { m in
+            (m.id, CGRect(x: m.disc.x - m.radius, y: m.disc.y - m.radius, width: 2 * m.radius, height: 2 * m.radius))
+        } + scene.clusters.map { c in
+            (c.id, CGRect(x: c.x - c.radius, y: c.y - c.radius, width: 2 * c.radius, height: 2 * c.radius))
+        } + scene.indicators.map { i in
+            ("", CGRect(x: i.x - i.radius, y: i.y - i.radius, width: 2 * i.radius, height: 2 * i.radius))
         }
-        for c in scene.clusters {
-            obstacles.insert(CGRect(x: c.x - c.radius, y: c.y - c.radius, width: 2 * c.radius, height: 2 * c.radius), id: c.id)
-        }
-        for i in scene.indicators {
-            obstacles.insert(CGRect(x: i.x - i.radius, y: i.y - i.radius, width: 2 * i.radius, height: 2 * i.radius), id: "")
-        }
-        return obstacles
     }
 }

@@ -3,12 +3,14 @@ import Foundation
 /// One place a tooltip may go: its box, the side of the pin it is on, and its link to the
 /// pin (the axis of its arrow, or its leader line), from the marker's rim to the box.
 struct TooltipCandidate: Equatable {
-    var rect: CGRect
-    var side: Tooltip.Side
+    let rect: CGRect
+    let side: Tooltip.Side
     /// Whether a leader line, rather than an arrow, joins the box to its pin.
-    var hasLeader: Bool
+    let hasLeader: Bool
     /// From the marker's rim toward the pin's point, to the point of the box nearest the pin.
-    var link: (from: CGPoint, to: CGPoint)
+    let link: (from: CGPoint, to: CGPoint)
+    /// The box and its link together: what must be free for this candidate.
+    let footprint: CGRect
 
     init(rect: CGRect, side: Tooltip.Side, hasLeader: Bool, pin: CGPoint, markerRadius: Double) {
         self.rect = rect
@@ -20,16 +22,12 @@ struct TooltipCandidate: Equatable {
             ? CGPoint(x: pin.x + (near.x - pin.x) / length * markerRadius, y: pin.y + (near.y - pin.y) / length * markerRadius)
             : near
         link = (rim, near)
+        footprint = rect.union(CGRect(x: min(rim.x, near.x), y: min(rim.y, near.y),
+                                      width: abs(near.x - rim.x), height: abs(near.y - rim.y)))
     }
 
     static func == (a: Self, b: Self) -> Bool {
         a.rect == b.rect && a.side == b.side && a.hasLeader == b.hasLeader
-    }
-
-    /// The box and its link together: what must be free for this candidate.
-    var footprint: CGRect {
-        rect.union(CGRect(x: min(link.from.x, link.to.x), y: min(link.from.y, link.to.y),
-                          width: abs(link.to.x - link.from.x), height: abs(link.to.y - link.from.y)))
     }
 
     /// Whether this candidate and `other` (another pin's) collide: their boxes overlap, a

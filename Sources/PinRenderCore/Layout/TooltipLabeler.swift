@@ -23,32 +23,34 @@ struct TooltipLabeler {
     /// place where it covers least.
     var strict: Bool
     /// Markers, bubbles and indicators, by owner id ("" for none).
-    var obstacles: RectGrid
-    /// The grid cell for placed tooltips: about the largest box, so that a lookup touches few cells.
+    var obstacles: [(id: String, rect: CGRect)]
+    /// The cell of the grid that finds obstacles near a place.
+    var obstacleCell: Double
+    /// The cell for placed tooltips: about the largest box, so that a lookup touches few cells.
     var cell: Double
 
     /// The choice for each request (in `requests` order), nil when dropped, and the indices
     /// of the shown tooltips that overlap another tooltip or cover another pin's mark.
     /// `requests` come most important first: that order breaks ties.
     func label(_ requests: [Request]) -> (choices: [TooltipCandidate?], overlapping: [Int]) {
-        // One lookup a pin: the marks near any of its places.
-        let free = requests.map { request -> [TooltipCandidate] in
-            guard let first = request.candidates.first else { return [] }
-            let region = request.candidates.dropFirst().reduce(first.footprint) { $0.union($1.footprint) }
-            let marks = obstacles.near(region).filter { $0.id != request.id }
-            return request.candidates.filter { candidate in !marks.contains { candidate.covers($0.rect) } }
+        let marks = Marks(obstacles, requests: requests, cell: obstacleCell)
+        let free = requests.indices.map { i in
+            requests[i].candidates.filter { candidate in
+                marks.grid.visit(candidate.footprint) { o, rect in marks.owner[o] == i || !candidate.covers(rect) }
+            }
         }
         var order = requests.indices.sorted { a, b in
             (free[a].isEmpty ? 1 : 0, free[a].count, a) < (free[b].isEmpty ? 1 : 0, free[b].count, b)
         }
+        let bounds = requests.reduce(CGRect.null) { $1.candidates.reduce($0) { $0.union($1.footprint) } }
         // Greedy rounds: the pins left without a place go first in the next round, which is
         // kept when it leaves fewer (at most three rounds; none more on a page where a
         // quarter find no place: it has no room).
-        var (placed, left) = greedy(order, free: free)
+        var (placed, left) = greedy(order, free: free, bounds: bounds)
         for _ in 1..<3 where !left.isEmpty && 4 * left.count <= order.count {
             let first = Set(left)
             order = left + order.filter { !first.contains($0) }
-            let next = greedy(order, free: free)
+            let next = greedy(order, free: free, bounds: bounds)
             if next.left.count < left.count { (placed, left) = next }
         }
         // Local repair: a pin that had to settle for less moves to a better place come free,
@@ -59,7 +61,7 @@ struct TooltipLabeler {
             passes += 1
             for i in order {
                 guard let current = placed.choice[i], let rank = free[i].firstIndex(of: current), rank > 0 else { continue }
-                if let better = free[i][..<rank].first(where: { placed.conflicts($0, of: i).isEmpty }) {
+                if let better = free[i][..<rank].first(where: { placed.isClear($0, of: i) }) {
                     placed.put(i, better)
                     moved = true
                 }
@@ -72,7 +74,7 @@ struct TooltipLabeler {
             let crowd = left.count > Self.crowd
             var chosen: [(Int, TooltipCandidate?)] = []
             for i in left.sorted() {
-                let choice = leastCovering(requests[i], of: i, placed: placed)
+                let choice = leastCovering(requests[i], of: i, placed: placed, marks: marks)
                 if crowd { chosen.append((i, choice)) } else { placed.put(i, choice) }
             }
             for (i, choice) in chosen { placed.put(i, choice) }
@@ -80,7 +82,7 @@ struct TooltipLabeler {
         let overlapping = requests.indices.filter { i in
             guard let c = placed.choice[i] else { return false }
             return placed.overlapsAnother(c, of: i)
-                || obstacles.near(c.rect).contains { $0.id != requests[i].id && TooltipCandidate.overlap(c.rect, $0.rect) > 0 }
+                || !marks.grid.visit(c.rect) { o, rect in marks.owner[o] == i || TooltipCandidate.overlap(c.rect, rect) <= 0 }
         }
         return (requests.indices.map { placed.choice[$0] }, overlapping)
     }
@@ -89,13 +91,32 @@ struct TooltipLabeler {
     /// left are placed without regard to one another.
     static let crowd = 64
 
+    /// The obstacles in a grid, each with the request whose pin it is (-1 for none).
+    private struct Marks {
+        var grid: RectGrid
+        var owner: [Int]
+        /// How far a sum of the costs of covering them, in any order, may be from the sum in
+        /// order, relative to it: n additions of positive terms each round by half an ulp at
+        /// most (twice that, for safety), n no more than the obstacles and the tooltips.
+        var slack: Double
+
+        init(_ obstacles: [(id: String, rect: CGRect)], requests: [Request], cell: Double) {
+            let index = Dictionary(requests.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let bounds = obstacles.reduce(CGRect.null) { $0.union($1.rect) }
+            grid = RectGrid(cell: cell, bounds: bounds)
+            for (o, obstacle) in obstacles.enumerated() { grid.update(o, to: obstacle.rect) }
+            owner = obstacles.map { index[$0.id] ?? -1 }
+            slack = Double(obstacles.count + requests.count + 2) * 0x1p-51
+        }
+    }
+
     /// One greedy round in `order`: each pin takes its best clear place, or makes room by
     /// moving neighbours; those that find none are left, in order.
-    private func greedy(_ order: [Int], free: [[TooltipCandidate]]) -> (placed: Placed, left: [Int]) {
-        var placed = Placed(cell: cell, count: free.count)
+    private func greedy(_ order: [Int], free: [[TooltipCandidate]], bounds: CGRect) -> (placed: Placed, left: [Int]) {
+        var placed = Placed(cell: cell, bounds: bounds, count: free.count)
         var left: [Int] = []
         for i in order {
-            if let choice = free[i].first(where: { placed.conflicts($0, of: i).isEmpty }) {
+            if let choice = free[i].first(where: { placed.isClear($0, of: i) }) {
                 placed.put(i, choice)
             } else if !repair(i, free: free, placed: &placed) {
                 left.append(i)
@@ -119,8 +140,8 @@ struct TooltipLabeler {
     private func move(_ i: Int, to candidate: TooltipCandidate, free: [[TooltipCandidate]], placed: inout Placed,
                       depth: Int, fixed: Set<Int>, budget: inout Int) -> Bool {
         budget -= 1
-        let blocking = placed.conflicts(candidate, of: i)
-        guard budget > 0, blocking.count <= 3, !blocking.contains(where: fixed.contains) else { return false }
+        guard budget > 0, let blocking = placed.conflicts(candidate, of: i, atMost: 3),
+              !blocking.contains(where: fixed.contains) else { return false }
         let mark = placed.log.count
         for j in blocking { placed.set(j, nil) }
         placed.set(i, candidate)
@@ -128,7 +149,7 @@ struct TooltipLabeler {
         for j in blocking {
             let old = placed.previous(j, since: mark)
             let alternatives = free[j].filter { $0 != old }
-            if let clear = alternatives.first(where: { budget -= 1; return placed.conflicts($0, of: j).isEmpty }) {
+            if let clear = alternatives.first(where: { budget -= 1; return placed.isClear($0, of: j) }) {
                 placed.set(j, clear)
             } else if depth == 0 || !alternatives.contains(where: {
                 move(j, to: $0, free: free, placed: &placed, depth: depth - 1, fixed: pinned, budget: &budget)
@@ -142,49 +163,77 @@ struct TooltipLabeler {
 
     /// The place of `request` that covers the least area of tooltips and marks (crossing
     /// lines count as a pixel), the better place on a tie; the fallback when it has none.
-    private func leastCovering(_ request: Request, of i: Int, placed: Placed) -> TooltipCandidate? {
+    /// A cost is the sum, in index order, of the placed tooltips it collides with, then of the
+    /// marks it covers. Summed in the order the grids give them, each place's cost is known
+    /// to within `marks.slack`, and a place stops being scored once it cannot be the least;
+    /// only the places that may be the least are summed again in order, to choose exactly.
+    private func leastCovering(_ request: Request, of i: Int, placed: Placed, marks: Marks) -> TooltipCandidate? {
+        let low = 1 - marks.slack, high = 1 + marks.slack
+        // The least upper bound of a whole cost so far, and each place's cost (infinity when given up).
+        var bound = Double.infinity
+        let costs = request.candidates.map { candidate -> Double in
+            var cost = 0.0
+            let whole = placed.visitConflicts(candidate, of: i) { j in
+                cost += Self.cost(TooltipCandidate.overlap(candidate.rect, placed.choice[j]!.rect))
+                return cost * low <= bound
+            } && marks.grid.visit(candidate.footprint) { o, rect in
+                guard marks.owner[o] != i, candidate.covers(rect) else { return true }
+                cost += Self.cost(TooltipCandidate.overlap(candidate.rect, rect))
+                return cost * low <= bound
+            }
+            guard whole else { return .infinity }
+            bound = min(bound, cost * high)
+            return cost
+        }
+        let contenders = request.candidates.indices.filter { costs[$0] * low <= bound }
+        guard contenders.count > 1 else { return contenders.first.map { request.candidates[$0] } ?? request.fallback }
         var best: (candidate: TooltipCandidate, cost: Double)?
-        for candidate in request.candidates {
+        for candidate in contenders.map({ request.candidates[$0] }) {
             var cost = 0.0
             for j in placed.conflicts(candidate, of: i) {
-                let area = TooltipCandidate.overlap(candidate.rect, placed.choice[j]!.rect)
-                cost += area > 0 ? area : 1
+                cost += Self.cost(TooltipCandidate.overlap(candidate.rect, placed.choice[j]!.rect))
             }
-            for obstacle in obstacles.near(candidate.footprint) where obstacle.id != request.id && candidate.covers(obstacle.rect) {
-                let area = TooltipCandidate.overlap(candidate.rect, obstacle.rect)
-                cost += area > 0 ? area : 1
+            for o in marks.grid.near(candidate.footprint, where: { o, rect in marks.owner[o] != i && candidate.covers(rect) }) {
+                cost += Self.cost(TooltipCandidate.overlap(candidate.rect, marks.grid.rect(o)))
             }
             if best == nil || cost < best!.cost { best = (candidate, cost) }
         }
-        return best?.candidate ?? request.fallback
+        return best?.candidate
     }
 
-    /// The tooltips placed so far, found by a grid of their footprints (a moved tooltip's
-    /// old entry stays in the grid; lookups check the current place), with a log of changes
+    /// What covering `area` costs: the area, or a pixel for a line that crosses without area.
+    private static func cost(_ area: Double) -> Double {
+        area > 0 ? area : 1
+    }
+
+    /// The tooltips placed so far, found by a grid of their footprints, with a log of changes
     /// to undo a repair that fails.
     private struct Placed {
+        /// Each placed tooltip's request, filed under its footprint.
         var grid: RectGrid
-        /// The request each of the grid's rectangles is a place of.
-        var owners: [Int] = []
         var choice: [TooltipCandidate?]
         var log: [(index: Int, previous: TooltipCandidate?)] = []
 
-        init(cell: Double, count: Int) {
-            grid = RectGrid(cell: cell)
+        init(cell: Double, bounds: CGRect, count: Int) {
+            grid = RectGrid(cell: cell, bounds: bounds)
             choice = Array(repeating: nil, count: count)
         }
 
+        /// Places `index` at `candidate`; nil changes nothing.
         mutating func put(_ index: Int, _ candidate: TooltipCandidate?) {
             guard let candidate else { return }
+            place(index, candidate)
+        }
+
+        private mutating func place(_ index: Int, _ candidate: TooltipCandidate?) {
             choice[index] = candidate
-            grid.insert(candidate.footprint, id: "")
-            owners.append(index)
+            grid.update(index, to: candidate?.footprint)
         }
 
         /// `put`, or removes with nil, logged.
         mutating func set(_ index: Int, _ candidate: TooltipCandidate?) {
             log.append((index, choice[index]))
-            if let candidate { put(index, candidate) } else { choice[index] = nil }
+            place(index, candidate)
         }
 
         /// The place `index` had before the changes logged since `mark`.
@@ -192,31 +241,47 @@ struct TooltipLabeler {
             log[mark...].first { $0.index == index }?.previous
         }
 
-        /// Undoes the changes logged since `mark` (their grid entries were made when first put).
+        /// Undoes the changes logged since `mark`.
         mutating func rewind(to mark: Int) {
             while log.count > mark {
                 let change = log.removeLast()
-                choice[change.index] = change.previous
+                place(change.index, change.previous)
             }
         }
 
         /// Whether the box of `candidate` overlaps the box of another placed tooltip.
         func overlapsAnother(_ candidate: TooltipCandidate, of index: Int) -> Bool {
-            grid.nearIndices(candidate.rect).contains { entry in
-                let other = owners[entry]
-                return other != index && choice[other].map { TooltipCandidate.overlap(candidate.rect, $0.rect) > 0 } ?? false
+            !grid.visit(candidate.rect) { other, _ in
+                other == index || TooltipCandidate.overlap(candidate.rect, choice[other]!.rect) <= 0
+            }
+        }
+
+        /// Whether `candidate` collides with no placed tooltip but `index`'s.
+        func isClear(_ candidate: TooltipCandidate, of index: Int) -> Bool {
+            visitConflicts(candidate, of: index) { _ in false }
+        }
+
+        /// Calls `body` with each placed tooltip (other than `index`'s) that `candidate`
+        /// collides with, in no set order, until it returns false; false when stopped.
+        func visitConflicts(_ candidate: TooltipCandidate, of index: Int, _ body: (Int) -> Bool) -> Bool {
+            grid.visit(candidate.footprint) { other, _ in
+                other == index || !candidate.collides(with: choice[other]!) || body(other)
             }
         }
 
         /// The placed tooltips (other than `index`'s) that `candidate` collides with, in index order.
         func conflicts(_ candidate: TooltipCandidate, of index: Int) -> [Int] {
-            var near = grid.nearIndices(candidate.footprint).map { owners[$0] }
-            near.sort()
-            var last = -1
-            return near.filter { other in
-                defer { last = other }
-                return other != last && other != index && (choice[other].map(candidate.collides) ?? false)
+            grid.near(candidate.footprint) { other, _ in other != index && candidate.collides(with: choice[other]!) }
+        }
+
+        /// ``conflicts(_:of:)`` when there are no more than `limit`, else nil.
+        func conflicts(_ candidate: TooltipCandidate, of index: Int, atMost limit: Int) -> [Int]? {
+            var found: [Int] = []
+            let whole = visitConflicts(candidate, of: index) { other in
+                found.append(other)
+                return found.count <= limit
             }
+            return whole ? found.sorted() : nil
         }
     }
 }

@@ -13,6 +13,7 @@ struct ServeOptions: Sendable {
     var demo = false
     var maxUpload = 64 << 20
     var heartbeat = 15
+    var eventBacklog = 1 << 20
 }
 
 /// `pinrender serve`: the pin service (REST API, events WebSocket, renders) until SIGINT or
@@ -57,6 +58,10 @@ enum ServeCommand: Command {
             Option("--heartbeat", value: "SECONDS", help: "seconds between heartbeat events (default 15)") { text, options in
                 options.heartbeat = try OptionValue.whole(text, needs: "a whole number of seconds from 1") { $0 >= 1 }
             },
+            Option("--event-backlog", value: "BYTES",
+                   help: "unread event bytes before a client is closed to resync (default 1 MiB)") { text, options in
+                options.eventBacklog = try OptionValue.whole(text, needs: "a number of bytes from 1024") { $0 >= 1024 }
+            },
         ]),
     ])
 
@@ -98,6 +103,7 @@ enum ServeCommand: Command {
         configuration.port = options.port
         configuration.maxUpload = options.maxUpload
         configuration.heartbeatSeconds = options.heartbeat
+        configuration.eventBacklog = options.eventBacklog
         if let tokens = options.tokens { configuration.tokens = try AccessTokens.load(tokens) }
         let server: PinServer
         let port: Int

@@ -348,6 +348,12 @@ class PinsTests(ServiceCase):
 class LimitsTests(ServiceCase):
     server_args = ("--max-upload", "200000")
 
+    def test_a_bad_event_backlog_is_one_line_and_status_2(self):
+        run = subprocess.run([BINARY, "serve", "--event-backlog", "5"], capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(run.returncode, 2)
+        self.assertEqual(run.stderr.count("\n"), 1, run.stderr)
+        self.assertIn("--event-backlog", run.stderr)
+
     def test_a_body_over_the_limit_is_413(self):
         big = (SAMPLES / "screenshot.png").read_bytes() + b"\0" * 200_000
         answer = requests.put(self.server.url + "/v1/contents/big", data=big, timeout=TIMEOUT)

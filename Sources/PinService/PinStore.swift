@@ -117,19 +117,21 @@ public final class PinStore: @unchecked Sendable {
     /// most `limit`; each once, as it is now, with the type of its last change's event (nil
     /// in rows older than that).
     public func changes(of contentId: String, since: Int, limit: Int) throws -> [(pin: StoredPin, event: String?)] {
-        try read { db in
-            let rows = try db.query(Self.pinColumns + " WHERE content_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-                                    [.text(contentId), .integer(since), .integer(limit)], row: Self.pinRow)
-            return zip(try decode(rows), rows.map(\.event)).map { ($0, $1) }
-        }
+        try changes(where: "content_id = ? AND seq > ?", [.text(contentId), .integer(since)], limit: limit)
     }
 
     /// The pins and tombstones of every content changed after `since`, oldest change first,
     /// each once, as it is now,
     /// at most `limit`, with the type of each one's event (nil in rows older than that).
     func changes(since: Int, limit: Int) throws -> [(pin: StoredPin, event: String?)] {
+        try changes(where: "seq > ?", [.integer(since)], limit: limit)
+    }
+
+    /// The pins and tombstones matching `condition`, oldest change first, at most `limit`,
+    /// each with its last change's event type.
+    private func changes(where condition: String, _ values: [SQLValue], limit: Int) throws -> [(pin: StoredPin, event: String?)] {
         try read { db in
-            let rows = try db.query(Self.pinColumns + " WHERE seq > ? ORDER BY seq LIMIT ?", [.integer(since), .integer(limit)],
+            let rows = try db.query(Self.pinColumns + " WHERE \(condition) ORDER BY seq LIMIT ?", values + [.integer(limit)],
                                     row: Self.pinRow)
             return zip(try decode(rows), rows.map(\.event)).map { ($0, $1) }
         }

@@ -10,8 +10,10 @@ let package = Package(
     name: "pinrender",
     products: [
         .executable(name: "pinrender", targets: ["pinrender"]),
+        .executable(name: "pinrender-net", targets: ["pinrender-net"]),
         .library(name: "PinRenderCore", targets: ["PinRenderCore"]),
         .library(name: "PinRender", targets: ["PinRender"]),
+        .library(name: "PinRemote", targets: ["PinRemote"]),
         .library(name: "PinSnapshot", targets: ["PinSnapshot"]),
         .library(name: "PinService", targets: ["PinService"]),
         .library(name: "PinSync", targets: ["PinSync"]),
@@ -29,7 +31,7 @@ let package = Package(
         .target(name: "CCodecs", path: "Sources/CInterop/CCodecs",
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("exif"),
                                  .linkedLibrary("z")]),
-        // libsoup-3 fetches pins from a URL (PinRender), serves (PinService), follows events (PinSync).
+        // libsoup-3 fetches pins from a URL (PinRemote), serves (PinService), follows events (PinSync).
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
                        pkgConfig: localPkgConfig("CSoup"), providers: [.apt(["libsoup-3.0-dev"])]),
         // SQLite stores the pin service's contents and pins, and the sync client's queue, seen
@@ -43,14 +45,25 @@ let package = Package(
         .target(name: "PinRenderCore"),
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
-        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CSoup", "PinSync"]),
+        // No network or database library: URLs and stores are read through PinSource.remote.
+        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics"]),
+        // Pins from a URL (libsoup-3) or a sync client's store (PinSync, SQLite).
+        .target(name: "PinRemote", dependencies: ["PinRender", "PinRenderCore", "PinSync", "CSoup"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite or PostgreSQL.
         .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite", "CPostgres"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`,
         // the events WebSocket through libsoup-3.
         .target(name: "PinSync", dependencies: ["PinRenderCore", "CSQLite", "CSoup"]),
-        .executableTarget(name: "pinrender", dependencies: ["PinRender", "PinRenderCore", "PinService", "PinSync"]),
+        // The command line: its commands, shared by the two programs.
+        .target(name: "PinCommandLine", dependencies: ["PinRender", "PinRenderCore"]),
+        // `pinrender`: the commands that need only files; it links no network or database
+        // library and runs pinrender-net in its place for the others (serve, pins, pins from
+        // a URL or a store).
+        .executableTarget(name: "pinrender", dependencies: ["PinCommandLine"]),
+        // Every command, the pin service and the sync client included.
+        .executableTarget(name: "pinrender-net",
+                          dependencies: ["PinCommandLine", "PinRender", "PinRenderCore", "PinRemote", "PinService", "PinSync"]),
         // The whole render path as a libFuzzer target (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "pinrender-fuzz", dependencies: ["PinRender", "PinRenderCore"], path: "Fuzz/Render"),
         .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"],
@@ -58,11 +71,13 @@ let package = Package(
 
         .testTarget(name: "PinRenderCoreTests", dependencies: ["PinRenderCore"]),
         .testTarget(name: "PinRenderTests",
-                    dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinSnapshot", "pinrender"],
+                    dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinRemote", "PinSnapshot", "pinrender",
+                                   "pinrender-net"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRender", "PinRenderCore"], path: "Tests/Service",
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py"]),
-        .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinRenderCore", "PinRenderGraphics", "pinrender"], path: "Tests/Sync",
+        .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinRenderCore", "PinRenderGraphics", "pinrender", "pinrender-net"],
+                    path: "Tests/Sync",
                     exclude: ["fault_proxy.py", "websocket_tunnel.py"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,10 +1,14 @@
 import Foundation
 import PinRenderCore
-import PinSync
 
-/// Where pins come from: a file, standard input (`-`), a REST endpoint (`http(s)://`)
-/// fetched with GET, extra headers, a deadline and a size limit (see ``HTTPFetch``), or a
-/// sync client's store (`store:FILE`, its pins as shown, pending changes included).
+/// Where pins come from: a file, standard input (`-`), or, through ``remote``, a REST
+/// endpoint (`http(s)://`) or a sync client's store (`store:FILE`).
+///
+/// Files and standard input are read here. URLs and stores need libsoup and SQLite, which
+/// a render from files never calls: they are read by the ``RemotePinReader`` of the module
+/// that links them (PinRemote's `RemotePinSource`), set in ``remote`` by the program that
+/// wants them. The `pinrender` command links none of them and hands a command that needs one
+/// to `pinrender-net`.
 public enum PinSource {
     /// The default most bytes of a REST answer, after decompression: 64 MiB.
     public static let defaultMaxResponse = 64 << 20
@@ -15,29 +19,15 @@ public enum PinSource {
     ///     only to the URL's own scheme, host and port, never after a redirect elsewhere.
     ///   - timeout: seconds for the whole request: connecting, redirects and the body.
     ///   - maxResponse: the most bytes of the answer, after decompression.
+    /// - Throws: ``RemotePinsUnavailable`` for a URL or a store when ``remote`` is nil.
     public static func read(_ source: String, headers: [String] = [], timeout: Double = 30,
                             maxResponse: Int = defaultMaxResponse) throws -> Data {
         if source == "-" {
             return FileHandle.standardInput.readDataToEndOfFile()
         }
-        if source.hasPrefix(storePrefix) {
-            let path = String(source.dropFirst(storePrefix.count))
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw InputError(source: path, location: "", problem: "no such store (pinrender pins add --store FILE makes one)")
-            }
-            do {
-                return try PinSyncStore(path: path, readOnly: true).pinsJSON()
-            } catch let error as PinSyncError {
-                throw InputError(source: path, location: "", problem: error.description)
-            }
-        }
-        if source.hasPrefix("http://") || source.hasPrefix("https://") {
-            do {
-                guard let url = URL(string: source) else { throw FetchError.invalidURL }
-                return try HTTPFetch(url: url, headers: parse(headers), timeout: timeout, maxResponse: maxResponse).run()
-            } catch let error as FetchError {
-                throw InputError(source: name(of: source), location: "", problem: error.problem)
-            }
+        if isRemote(source) {
+            guard let reader = remote else { throw RemotePinsUnavailable(source: name(of: source)) }
+            return try reader.read(source, headers: headers, timeout: timeout, maxResponse: maxResponse)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue,
@@ -47,33 +37,46 @@ public enum PinSource {
         return data
     }
 
-    /// `store:FILE`: the pins of a ``PinSyncStore``.
+    /// `store:FILE`: the pins of a sync client's store (`pinrender pins`).
     public static let storePrefix = "store:"
+
+    /// Whether `source` is an http(s) URL or a store, read by ``remote``.
+    public static func isRemote(_ source: String) -> Bool {
+        isURL(source) || source.hasPrefix(storePrefix)
+    }
+
+    /// Throws ``RemotePinsUnavailable`` for the first of `sources` that needs ``remote`` when
+    /// there is none: what a command checks once its options are parsed, before it reads or
+    /// writes anything.
+    public static func requireReadable(_ sources: some Sequence<String>) throws(RemotePinsUnavailable) {
+        guard remote == nil, let source = sources.first(where: isRemote) else { return }
+        throw RemotePinsUnavailable(source: name(of: source))
+    }
 
     /// How messages name `source`: a URL without its password or query (either may hold a
     /// secret), a path as it is.
     public static func name(of source: String) -> String {
-        source.hasPrefix("http://") || source.hasPrefix("https://") ? RedirectPolicy.describe(source) : source
+        isURL(source) ? describe(address: source) : source
     }
 
-    /// The characters of a header name (RFC 9110 `token`).
-    private static let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~0123456789")
-        .union(CharacterSet(charactersIn: "a"..."z")).union(CharacterSet(charactersIn: "A"..."Z"))
+    /// An address as messages show it: without its password, query and fragment (they may
+    /// hold a secret), see ``printable(_:)``.
+    public static func describe(address: String) -> String {
+        guard var parts = URLComponents(string: address) else { return printable(address) }
+        parts.password = parts.password == nil ? nil : "***"
+        parts.query = nil
+        parts.fragment = nil
+        return printable(parts.string ?? address)
+    }
 
-    /// `Name: value` lines as pairs; a line without a name, or with a line break, is refused
-    /// by its position (its text may hold a secret).
-    private static func parse(_ headers: [String]) throws(FetchError) -> [(name: String, value: String)] {
-        var pairs: [(name: String, value: String)] = []
-        for (index, header) in headers.enumerated() {
-            guard let colon = header.firstIndex(of: ":") else { throw .badHeader(index: index + 1) }
-            let name = header[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, name.unicodeScalars.allSatisfy(token.contains),
-                  !value.unicodeScalars.contains(where: { CharacterSet.newlines.contains($0) || $0 == "\0" }) else {
-                throw .badHeader(index: index + 1)
-            }
-            pairs.append((name, value))
-        }
-        return pairs
+    /// Text from a server or a library as messages show it: one line without control
+    /// characters, at most 200 characters.
+    public static func printable(_ text: String) -> String {
+        let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }))
+        return kept.count > 200 ? kept.prefix(200) + "..." : kept
+    }
+
+    private static func isURL(_ source: String) -> Bool {
+        source.hasPrefix("http://") || source.hasPrefix("https://")
     }
 }

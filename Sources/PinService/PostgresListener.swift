@@ -23,7 +23,11 @@ final class PostgresListener {
         try connection.execute("LISTEN \(Self.channel)")
         let channel = g_io_channel_unix_new(connection.socket)
         defer { g_io_channel_unref(channel) }
-        watch = g_io_add_watch(channel, GIOCondition(rawValue: G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue), { _, _, data in
+        // G_IO_IN | G_IO_HUP | G_IO_ERR: GLib defines them as poll(2)'s bits (glibconfig.h). The
+        // Swift names of these enumerators are not found in this module since PinRender no
+        // longer imports CSoup (GLib's headers reach it through more than one C module).
+        let condition = GIOCondition(rawValue: UInt32(POLLIN | POLLHUP | POLLERR))
+        watch = g_io_add_watch(channel, condition, { _, _, data in
             Unmanaged<PostgresListener>.fromOpaque(data!).takeUnretainedValue().readable() ? 1 : 0
         }, Unmanaged.passUnretained(self).toOpaque())
     }

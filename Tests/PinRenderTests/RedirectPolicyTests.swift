@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PinRender
+import PinRender
+@testable import PinRemote
 
 /// The redirect rules of `--pins URL`, without a network: what no local server can show
 /// (https to http needs a trusted certificate) and the corners of origins.
@@ -83,10 +84,10 @@ import Testing
     }
 
     @Test func messagesShowNoPasswordQueryOrControlCharacter() {
-        #expect(RedirectPolicy.describe("https://user:pw@cdn.example/p.json?token=abc#x") == "https://user:***@cdn.example/p.json")
-        #expect(RedirectPolicy.describe("file:///etc/passwd") == "file:///etc/passwd")
-        #expect(RedirectPolicy.describe("gopher://a\u{1B}[31m/\n") == "gopher://a[31m/")
-        #expect(RedirectPolicy.describe("https://x/" + String(repeating: "a", count: 500)).count == 203)
-        #expect(RedirectPolicy.printable("Unacceptable TLS certificate\r\n") == "Unacceptable TLS certificate")
+        #expect(PinSource.describe(address: "https://user:pw@cdn.example/p.json?token=abc#x") == "https://user:***@cdn.example/p.json")
+        #expect(PinSource.describe(address: "file:///etc/passwd") == "file:///etc/passwd")
+        #expect(PinSource.describe(address: "gopher://a\u{1B}[31m/\n") == "gopher://a[31m/")
+        #expect(PinSource.describe(address: "https://x/" + String(repeating: "a", count: 500)).count == 203)
+        #expect(PinSource.printable("Unacceptable TLS certificate\r\n") == "Unacceptable TLS certificate")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import PinRenderCore
-internal import CSoup
+import PinRenderGraphics
 
 /// What a finished batch line leaves beside its output, so that running the manifest again
 /// skips it while nothing it was made from has changed: a digest of the tool, the line's
@@ -31,9 +31,9 @@ struct BatchRecord: Codable, Equatable {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw InputError(source: file, location: "", problem: "cannot be read")
             }
-            parts.append(sha256(data))
+            parts.append(Checksum.sha256(data))
         }
-        return sha256(Data(parts.joined(separator: "\n").utf8))
+        return Checksum.sha256(Data(parts.joined(separator: "\n").utf8))
     }
 
     /// The record of `output` if it is there, matches `digest`, and every file it lists is
@@ -62,14 +62,4 @@ struct BatchRecord: Codable, Equatable {
     }
 
     private func path(for output: String) -> String { Self.path(for: output) }
-
-    /// SHA-256 of `data` in hex, by GLib.
-    static func sha256(_ data: Data) -> String {
-        let checksum = g_checksum_new(G_CHECKSUM_SHA256)
-        defer { g_checksum_free(checksum) }
-        data.withUnsafeBytes { raw in
-            if let base = raw.bindMemory(to: UInt8.self).baseAddress { g_checksum_update(checksum, base, raw.count) }
-        }
-        return String(cString: g_checksum_get_string(checksum))
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PinRender
 
 /// Which redirects a pins request follows, and whether the user's headers go along: the
 /// rules of `curl --location` without `--location-trusted`, and stricter.
@@ -57,30 +58,13 @@ struct RedirectPolicy: Sendable {
     func follow(from current: URL, location: String?, status: Int, redirectsSoFar: Int) throws(FetchError) -> Hop {
         guard let location, !location.isEmpty else { throw .redirectWithoutLocation(status: status) }
         guard let target = URL(string: location, relativeTo: current)?.absoluteURL else {
-            throw .unsupportedRedirect(to: Self.describe(location))
+            throw .unsupportedRedirect(to: PinSource.describe(address: location))
         }
-        guard let next = Origin(target) else { throw .unsupportedRedirect(to: Self.describe(target.absoluteString)) }
+        guard let next = Origin(target) else { throw .unsupportedRedirect(to: PinSource.describe(address: target.absoluteString)) }
         if current.scheme?.lowercased() == "https", next.scheme == "http" {
-            throw .insecureRedirect(to: Self.describe(target.absoluteString))
+            throw .insecureRedirect(to: PinSource.describe(address: target.absoluteString))
         }
         guard redirectsSoFar < Self.limit else { throw .tooManyRedirects(limit: Self.limit) }
         return Hop(url: target, sendsHeaders: next == origin)
-    }
-
-    /// A redirect target as messages show it: without a password or query (either may hold
-    /// a secret), see ``printable(_:)``.
-    static func describe(_ address: String) -> String {
-        guard var parts = URLComponents(string: address) else { return printable(address) }
-        parts.password = parts.password == nil ? nil : "***"
-        parts.query = nil
-        parts.fragment = nil
-        return printable(parts.string ?? address)
-    }
-
-    /// Text from a server or a library as messages show it: one line without control
-    /// characters, at most 200 characters.
-    static func printable(_ text: String) -> String {
-        let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }))
-        return kept.count > 200 ? kept.prefix(200) + "..." : kept
     }
 }

@@ -79,6 +79,7 @@ enum SnapshotCommand: Command {
         guard manifests.count == 1 else { throw InputError.usage("snapshot needs one MANIFEST.json") }
         let path = manifests[0]
         let manifest = try SnapshotManifest.load(path)
+        try PinSource.requireReadable(manifest.cases.map(\.options.pins))
         let base = URL(fileURLWithPath: path).deletingLastPathComponent()
         let references = request.directory.map { URL(fileURLWithPath: $0) } ?? base.appendingPathComponent("__snapshots__")
         var store = SnapshotStore(directory: references,

@@ -1,4 +1,5 @@
 import Foundation
+import PinCommandLine
 import PinRender
 import PinRenderCore
 import PinService

@@ -62,6 +62,7 @@ enum PreviewCommand: Command {
     static func run(_ words: [String]) throws -> Int32 {
         var request = Request()
         guard try parser.parse(words, into: &request).isEmpty else { throw InputError.usage("preview needs one INPUT document") }
+        try PinSource.requireReadable([request.options.pins])
         var job = PreviewJob(options: request.options, screens: request.screens, zooms: request.zooms)
         job.overrun = endOnTimeout
         let result = try job.run()

@@ -33,6 +33,7 @@ enum RenderCommand: Command {
         guard try parser.parse(words, into: &options).isEmpty else {
             throw InputError.usage("render needs one INPUT document (or --canvas WxH)")
         }
+        try PinSource.requireReadable([options.pins])
         let line = ProgressLine.onTerminal()
         var job = RenderJob(options: options)
         if let line { job.progress = { line.show($0) } }

@@ -65,7 +65,9 @@ enum BatchCommand: Command {
         let files = try parser.parse(words, into: &request)
         guard files.count == 1 else { throw InputError.usage("batch needs one MANIFEST.jsonl") }
         let shard = try request.shard ?? BatchShard.from(environment: ProcessInfo.processInfo.environment) ?? .whole
-        var job = BatchJob(manifest: try BatchManifest.load(files[0]), tool: "pinrender \(version)")
+        let manifest = try BatchManifest.load(files[0])
+        try PinSource.requireReadable(manifest.lines.map(\.options.pins))
+        var job = BatchJob(manifest: manifest, tool: "pinrender \(version)")
         job.shard = shard
         job.jobs = request.jobs
         job.results = request.results

@@ -1,4 +1,5 @@
 import Foundation
+import PinRender
 
 /// One GET of a pins URL, safe against a hostile server: redirects followed by hand under
 /// ``RedirectPolicy``, the body (decompressed) refused past ``maxResponse`` bytes while it
@@ -25,7 +26,7 @@ struct HTTPFetch {
         var redirects = 0
         while true {
             guard let request = SoupRequest(get: hop.url, headers: hop.sendsHeaders ? headers : []) else {
-                throw redirects == 0 ? .invalidURL : .unsupportedRedirect(to: RedirectPolicy.describe(hop.url.absoluteString))
+                throw redirects == 0 ? .invalidURL : .unsupportedRedirect(to: PinSource.describe(address: hop.url.absoluteString))
             }
             let body = try session.send(request, before: deadline)
             let status = request.status

@@ -1,4 +1,5 @@
 import Foundation
+import PinRender
 internal import CSoup
 
 /// A `GCancellable` that a timer cancels when the time is up. Every blocking libsoup and
@@ -36,6 +37,6 @@ final class FetchDeadline: @unchecked Sendable {
         defer { if let error { g_error_free(error) } }
         if expired { return .deadline(seconds: seconds) }
         guard let text = error?.pointee.message else { return .transport(fallback) }
-        return .transport(RedirectPolicy.printable(String(cString: text)))
+        return .transport(PinSource.printable(String(cString: text)))
     }
 }

@@ -72,6 +72,7 @@ enum ClusterCommand: Command {
         guard sources.count == 1, let source = sources.first else {
             throw InputError.usage("cluster needs one PINS file (or - for standard input)")
         }
+        try PinSource.requireReadable([source])
         let index = try ClusterReport.index(pinsAt: source, options: request.options)
         let zooms = request.zoom.map { [min(max($0, index.zoomRange.lowerBound), index.zoomRange.upperBound)] }
             ?? Array(index.zoomRange)

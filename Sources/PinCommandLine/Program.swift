@@ -1,0 +1,166 @@
+import Foundation
+import PinRender
+import PinRenderCore
+
+/// The version `pinrender --version` prints.
+public let version = "0.1.0"
+public let versionLine = "pinrender \(version)"
+
+let mainHelp = """
+pinrender \(version): comment pins on PDF pages and images
+
+USAGE
+  pinrender render INPUT --pins PINS -o OUT [options]   annotated PNG or PDF
+  pinrender render INPUT --pins PINS -o OUT --device NAME [--zoom Z] [--focus ID]
+                                                         what one screen shows
+  pinrender preview INPUT --pins PINS --devices LIST -o SHEET.png
+                                                         screens side by side
+  pinrender devices                                      the screen presets
+  pinrender diff EXPECTED ACTUAL [-o DIFF.png] [--json]   compare renders (exit 1 when different)
+  pinrender snapshot MANIFEST.json [--record MODE]        snapshot tests of render cases
+  pinrender cluster PINS [--zoom Z] [--json]              clusters per zoom
+  pinrender batch MANIFEST.jsonl [--shard I/N]            every line of a manifest, resumably
+  pinrender serve [--data DIR] [--db URI] [--listen ADDR]   the pin service: REST, live events, renders
+  pinrender pins add|edit|list|sync|watch --store FILE   pins offline, synced with a server, live
+  pinrender --version
+  pinrender COMMAND --help                               details and examples
+
+EXAMPLE
+  pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-few.json -o out/plan.png
+
+Exit status: 0 done; 2 bad usage or bad input (one line on standard error, nothing written).
+"""
+
+/// A command of `pinrender`: its help and what it does.
+public protocol Command {
+    /// What `pinrender COMMAND --help` prints.
+    static var help: String { get }
+    /// Runs with the words after the command's name, which do not ask for help; returns
+    /// the exit status.
+    static func run(_ words: [String]) throws -> Int32
+}
+
+/// Prints a warning line on standard error.
+public func warn(_ message: String) {
+    FileHandle.standardError.write(Data("pinrender: warning: \(message)\n".utf8))
+}
+
+/// Ends the process for a job stuck past --timeout or --max-memory in a call that cannot be interrupted
+/// (its temporary files already removed): the message, exit status 2. `_exit`, not `exit`:
+/// other threads are still inside Poppler or qpdf, whose static objects `exit` would
+/// destroy under them.
+@Sendable public func endOnTimeout(_ error: LimitError) -> Never {
+    FileHandle.standardError.write(Data("pinrender: \(error)\n".utf8))
+    _exit(2)
+}
+
+/// The `pinrender` command line in one program: the commands it holds, and the program beside
+/// it that runs the rest.
+///
+/// `pinrender` holds the commands that read and write files and links no network or database
+/// library (a render starts faster and smaller without them); `pinrender-net`, built from the
+/// same modules, holds them all. `pinrender` runs `pinrender-net` in its place (``Sibling``)
+/// for `serve` and `pins`, and for a command whose parsed options take pins from a URL or a
+/// store, so both take the same command lines.
+public struct Program {
+    /// The commands this program runs itself, by name.
+    public var commands: [String: any Command.Type]
+    /// The program that runs the rest; nil in that program.
+    public var sibling: Sibling?
+
+    /// The program beside this one (in the same folder) that runs what this one does not link.
+    public struct Sibling {
+        /// Its file name, e.g. `pinrender-net`.
+        public var name: String
+        /// The commands only it holds.
+        public var commands: Set<String>
+
+        public init(name: String, commands: Set<String>) {
+            self.name = name
+            self.commands = commands
+        }
+    }
+
+    /// The commands that need only files: render, preview, devices, diff, snapshot, cluster
+    /// and batch.
+    public static var fileCommands: [String: any Command.Type] {
+        ["render": RenderCommand.self, "preview": PreviewCommand.self, "devices": DevicesCommand.self,
+         "diff": DiffCommand.self, "snapshot": SnapshotCommand.self, "cluster": ClusterCommand.self,
+         "batch": BatchCommand.self]
+    }
+
+    /// - Parameters:
+    ///   - commands: the commands it runs itself, by name.
+    ///   - sibling: the program that runs the rest, nil in that program.
+    public init(commands: [String: any Command.Type], sibling: Sibling?) {
+        self.commands = commands
+        self.sibling = sibling
+    }
+
+    /// Runs the command line `arguments` (the program's name first); returns the exit status.
+    public func run(_ arguments: [String]) -> Int32 {
+        let words = Array(arguments.dropFirst())
+        do {
+            func command(_ name: String) throws -> any Command.Type {
+                guard let command = commands[name] else { throw InputError.usage("unknown command \(name)") }
+                return command
+            }
+            if let sibling, let name = words.first == "help" ? words.dropFirst().first : words.first,
+               sibling.commands.contains(name) {
+                return handOff(arguments, to: sibling, for: name)
+            }
+            switch words.first {
+            case nil, "--help", "-h":
+                print(mainHelp)
+                return words.isEmpty ? 2 : 0
+            case "help":
+                // `pinrender help render` is `pinrender render --help`.
+                print(try words.dropFirst().first.map { try command($0).help } ?? mainHelp)
+                return 0
+            case "--version":
+                print(versionLine)
+                return 0
+            case let name?:
+                let command = try command(name)
+                let rest = Array(words.dropFirst())
+                if rest.contains("--help") || rest.contains("-h") {
+                    print(command.help)
+                    return 0
+                }
+                if rest.contains("--version") {
+                    print(versionLine)
+                    return 0
+                }
+                return try command.run(rest)
+            }
+        } catch let error as RemotePinsUnavailable {
+            if let sibling { return handOff(arguments, to: sibling, for: "--pins \(error.source)") }
+            return fail(error)
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// Prints the one line of `error`; returns exit status 2.
+    private func fail(_ error: any Error) -> Int32 {
+        FileHandle.standardError.write(Data("pinrender: \(commandLineMessage(error))\n".utf8))
+        return 2
+    }
+
+    /// Runs `sibling` in place of this process with the same arguments (`execv`: the same
+    /// process id, standard streams and environment). Returns only when it cannot be run:
+    /// exit status 2, after one line naming what needs it and where it was looked for.
+    private func handOff(_ arguments: [String], to sibling: Sibling, for what: String) -> Int32 {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0]
+        let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(sibling.name).path
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        argv.forEach { free($0) }
+        FileHandle.standardError.write(Data("""
+            pinrender: \(what) is run by \(sibling.name), which should be beside pinrender, but \(path) cannot \
+            be run (\(reason)): install both programs in the same folder\n
+            """.utf8))
+        return 2
+    }
+}

@@ -3,6 +3,11 @@
 
 SWIFT ?= swift
 BIN = .build/release/pinrender
+# pinrender runs pinrender-net, from its own folder, for serve, pins, and pins from a URL or a
+# store: it links no network or database library, so a render starts faster and smaller.
+# Both are built, installed and shipped together.
+NET_BIN = .build/release/pinrender-net
+PREFIX ?= /usr/local
 # The Swift runtime and Foundation linked in: 20 ms less start-up and 6 MB less memory
 # per run. No $ORIGIN in the binary's run path: it loads no library from the folder it is
 # in. Linked by lld: gold warns about the mktemp in the static Foundation on every link.
@@ -21,7 +26,7 @@ PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-d
 SAMPLES = samples
 PINS = samples/pins
 
-.PHONY: deps build check-build demo test test-service test-schemathesis test-livepage openapi test-asan test-tsan fuzz bench samples clean
+.PHONY: deps build check-build install demo test test-service test-schemathesis test-livepage openapi test-asan test-tsan fuzz bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -33,15 +38,23 @@ deps:
 
 build: deps
 	$(RELEASE) --product pinrender
+	$(RELEASE) --product pinrender-net
 
-# The release build prints no warning (SwiftPM's pkg-config ones included), and the binary
-# loads no library from the folder it is in: no $ORIGIN in its run path.
+# The release build prints no warning (SwiftPM's pkg-config ones included), and the binaries
+# load no library from the folder they are in: no $ORIGIN in their run path.
 check-build: deps
 	@mkdir -p .build
-	@$(RELEASE) --product pinrender > .build/check-build.log 2>&1; status=$$?; cat .build/check-build.log; test $$status -eq 0
+	@{ $(RELEASE) --product pinrender && $(RELEASE) --product pinrender-net; } > .build/check-build.log 2>&1; status=$$?; \
+		cat .build/check-build.log; test $$status -eq 0
 	@if grep -n "warning:" .build/check-build.log; then echo "check-build: the build printed warnings"; exit 1; fi
-	@if readelf -d $(BIN) | grep -E "R(UN)?PATH.*ORIGIN"; then echo "check-build: $(BIN) searches \$$ORIGIN for libraries"; exit 1; fi
-	@echo "check-build: no warnings, no \$$ORIGIN in the run path of $(BIN)"
+	@for bin in $(BIN) $(NET_BIN); do if readelf -d $$bin | grep -E "R(UN)?PATH.*ORIGIN"; then \
+		echo "check-build: $$bin searches \$$ORIGIN for libraries"; exit 1; fi; done
+	@echo "check-build: no warnings, no \$$ORIGIN in the run path of $(BIN) and $(NET_BIN)"
+
+# Both programs into $(PREFIX)/bin (pinrender finds pinrender-net beside itself).
+install: build
+	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pinrender
+	install -D -m 755 $(NET_BIN) $(DESTDIR)$(PREFIX)/bin/pinrender-net
 
 demo: build
 	@mkdir -p out
@@ -67,9 +80,11 @@ PYTHON_TEST_DEPS = @python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip
 	python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q schemathesis; \
 	python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
 
+# The end-to-end tests run .build/debug/pinrender, which runs pinrender-net beside it.
+DEBUG_BUILD = $(SWIFT) build --product pinrender && $(SWIFT) build --product pinrender-net
 test: deps
 	$(PYTHON_TEST_DEPS)
-	$(SWIFT) build --product pinrender
+	$(DEBUG_BUILD)
 	$(SWIFT) test
 	$(SERVICE_TESTS)
 	$(SCHEMATHESIS)
@@ -86,7 +101,7 @@ SERVICE_TESTS = timeout 900 python3 -W ignore Tests/Service/service_test.py --bi
 	timeout 900 python3 -W ignore Tests/Service/service_test.py --binary .build/debug/pinrender --postgres
 test-service: deps
 	$(PYTHON_TEST_DEPS)
-	$(SWIFT) build --product pinrender
+	$(DEBUG_BUILD)
 	$(SERVICE_TESTS)
 
 # schemathesis against the served OpenAPI document (Tests/Service/schemathesis_run.py): no
@@ -94,7 +109,7 @@ test-service: deps
 SCHEMATHESIS = timeout 900 python3 -W ignore Tests/Service/schemathesis_run.py --binary .build/debug/pinrender
 test-schemathesis: deps
 	$(PYTHON_TEST_DEPS)
-	$(SWIFT) build --product pinrender
+	$(DEBUG_BUILD)
 	$(SCHEMATHESIS)
 
 # The served OpenAPI document is compiled in from docs/openapi.json (OpenAPIDocumentTests
@@ -107,13 +122,14 @@ openapi:
 LIVEPAGE_TESTS = timeout 300 python3 Tests/LivePage/livepage_test.py
 test-livepage: deps
 	$(PYTHON_TEST_DEPS)
-	$(SWIFT) build --product pinrender
+	$(DEBUG_BUILD)
 	$(LIVEPAGE_TESTS)
 
 bench: deps
 	@compare -version 2>/dev/null | grep -q ImageMagick || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq imagemagick)
 	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk)
 	$(RELEASE) --product pinrender
+	$(RELEASE) --product pinrender-net
 	$(RELEASE) --product pinrender-bench
 	@mkdir -p bench
 	python3 bench/make_plan.py

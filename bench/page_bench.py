@@ -1,12 +1,13 @@
 """`make bench`: one page to PNG, pinrender against `pdftocairo -png -singlefile` in the same
 run, alternating: the dense A1 sheet of make_plan.py (page 1 at 150 dpi, 200 pins), the
 lighter A1 plan page, and the 50 small sheets of make_plan.py (page 1 at 72 dpi, 9 pins) where start-up
-and the baseline memory are the cost. Wall time, CPU time (user + sys) and peak memory of each
-run (wait4's rusage); medians, the spread over runs (min-max) and the ratios to pdftocairo.
-Prints a Markdown section."""
+and the baseline memory are the cost (with the number of shared libraries each program loads).
+Wall time, CPU time (user + sys) and peak memory of each run (wait4's rusage); medians, the
+spread over runs (min-max) and the ratios to pdftocairo. Prints a Markdown section."""
 import glob
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -68,6 +69,11 @@ def one_page(title, pdf, pins, dpi):
     print(row("pdftocairo", runs["pdftocairo"], runs["pdftocairo"]))
 
 
+def libraries(program):
+    """How many shared libraries the loader maps for `program` (ldd's lines, the vDSO included)."""
+    return len(subprocess.run(["ldd", program], capture_output=True, text=True, check=True).stdout.splitlines())
+
+
 def small_pages():
     small_pins()
     paths = sorted(glob.glob("bench/work/small/sheet-*.pdf"))
@@ -78,14 +84,19 @@ def small_pages():
         runs["pdftocairo"].append(measure(["pdftocairo", "-png", "-r", "72", "-f", "1", "-l", "1", "-singlefile",
                                            path, f"{WORK}/small-pc"]))
     print(f"\n## Small pages: {len(paths)} generated sheets (bench/work/small: letter, A4, A5), page 1 at 72 dpi, 9 pins\n")
-    print("One run of each sheet per tool, alternating; the spread is over the sheets.\n")
+    print("One run of each sheet per tool, alternating; the spread is over the sheets. "
+          f"Shared libraries loaded (ldd): pinrender {libraries(BIN)}, pdftocairo {libraries(shutil.which('pdftocairo'))}.\n")
     print(HEADER)
     print(row("pinrender", runs["pinrender"], runs["pdftocairo"]))
     print(row("pdftocairo", runs["pdftocairo"], runs["pdftocairo"]))
 
 
 def main():
+    """Every section; with --small, only the small pages."""
     os.makedirs(WORK, exist_ok=True)
+    if "--small" in sys.argv:
+        small_pages()
+        return
     one_page("Dense A1 sheet (bench/work/dense-a1.pdf), page 1 at 150 dpi, 200 pins, against pdftocairo",
              "bench/work/dense-a1.pdf", "bench/work/pins-200.json", 150)
     one_page("A1 plan page 1 (bench/work/plan-a1.pdf) at 150 dpi, 200 pins, against pdftocairo",

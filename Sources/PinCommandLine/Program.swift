@@ -29,6 +29,7 @@ EXAMPLE
   pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-few.json -o out/plan.png
 
 Exit status: 0 done; 2 bad usage or bad input (one line on standard error, nothing written).
+serve, pins, and pins from a URL or a store are run by pinrender-net, installed beside pinrender.
 """
 
 /// A command of `pinrender`: its help and what it does.

@@ -51,7 +51,7 @@ public struct RenderOptions: Sendable, Equatable {
     public var password: String?
     /// The most pixels an input image or an output page may have.
     public var pixelLimit = 400_000_000
-    public var timeZone = TimeZone(identifier: "UTC")!
+    public var timeZone = TimeZone.gmt
     /// Render what this screen shows instead of the whole page (PNG only).
     public var device: DevicePreset.Screen?
     public var zoomScale = 1.0

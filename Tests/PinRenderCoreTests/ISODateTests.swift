@@ -49,4 +49,32 @@ struct ISODateTests {
         #expect(ISODate.parse(text) == foundation(text)
                     ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)))
     }
+
+    /// What Foundation's Gregorian calendar says of `date` in `zone`.
+    private func calendarFields(_ date: Date, _ zone: TimeZone) -> DateFields {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return DateFields(year: c.year!, month: c.month!, day: c.day!, hour: c.hour!, minute: c.minute!, second: c.second!)
+    }
+
+    /// The computed date and time of day are the calendar's: random instants from 1400 to
+    /// 9999 (fractions and times before 1970 included), in zones with daylight saving time,
+    /// odd offsets and the date line, and the edges of the computed range.
+    @Test func fieldsAreTheGregorianCalendars() throws {
+        let zones = try ["UTC", "America/New_York", "Asia/Kolkata", "Pacific/Chatham", "Pacific/Kiritimati",
+                         "America/St_Johns", "Europe/Dublin", "Australia/Lord_Howe"].map { try #require(TimeZone(identifier: $0)) }
+            + [.gmt, try #require(TimeZone(secondsFromGMT: -12 * 3600))]
+        var random = SplitMix64(seed: 19)
+        var instants = (0..<4000).map { _ in -17_987_443_200 + random.unit() * (253_402_300_799 + 17_987_443_200) }
+        instants += [-12_212_553_600, -12_212_553_601, -12_212_553_599.5, -0.25, 0, 86_399.999, 951_782_400,
+                     253_402_300_799.5, 253_402_300_800, 253_402_387_200]
+        for (index, instant) in instants.enumerated() {
+            let date = Date(timeIntervalSince1970: instant)
+            let zone = zones[index % zones.count]
+            #expect(ISODate.fields(of: date, in: zone) == calendarFields(date, zone), "\(instant) in \(zone.identifier)")
+        }
+        #expect(ISODate.display(Date(timeIntervalSince1970: 1_793_610_900)) == "2026-11-02 09:15")
+        #expect(PDFDate.string(Date(timeIntervalSince1970: 1_793_610_900.75)) == "D:20261102091500+00'00'")
+    }
 }

@@ -25,7 +25,7 @@ public struct PageLayout {
     ///   - timeZone: for the times in tooltips; UTC unless told.
     ///   - clustering: `.auto` groups markers that would overlap; `.off` by default.
     public init(theme: Theme, tooltips: TooltipMode, measurer: any TextMeasuring,
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!, clustering: ClusterMode = .off) {
+                timeZone: TimeZone = .gmt, clustering: ClusterMode = .off) {
         self.theme = theme
         self.tooltips = tooltips
         self.measurer = measurer

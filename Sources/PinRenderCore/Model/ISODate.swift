@@ -53,11 +53,42 @@ public enum ISODate {
 
     /// Formats as `2026-11-02 09:15` in the given time zone (UTC by default): short,
     /// unambiguous, and the same on every machine.
-    public static func display(_ date: Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d",
-                      c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
+    public static func display(_ date: Date, timeZone: TimeZone = .gmt) -> String {
+        let c = fields(of: date, in: timeZone)
+        return String(format: "%04d-%02d-%02d %02d:%02d", c.year, c.month, c.day, c.hour, c.minute)
     }
+
+    /// The date and time of day of `date` in `timeZone`, as Foundation's Gregorian calendar
+    /// gives them. From 1583 to 9999 they are computed (H. Hinnant's civil_from_days, the
+    /// inverse of ``parseWholeSeconds(_:)``'s): making a `Calendar` reads the current locale
+    /// and time zone through ICU, about 3 MB of pages that a render has no other use for.
+    /// Other years (Julian before 1583, to Foundation) are Foundation's.
+    static func fields(of date: Date, in timeZone: TimeZone) -> DateFields {
+        let local = (date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))).rounded(.down)
+        guard local >= -12_212_553_600, local < 253_402_300_800 else {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            return DateFields(year: c.year ?? 0, month: c.month ?? 0, day: c.day ?? 0, hour: c.hour ?? 0,
+                              minute: c.minute ?? 0, second: c.second ?? 0)
+        }
+        let seconds = Int(local)
+        let days = (seconds >= 0 ? seconds : seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return DateFields(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month,
+                          day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1,
+                          hour: time / 3600, minute: time / 60 % 60, second: time % 60)
+    }
+}
+
+/// A date and time of day in some time zone (see ``ISODate/fields(of:in:)``).
+struct DateFields: Equatable {
+    var year, month, day, hour, minute, second: Int
 }

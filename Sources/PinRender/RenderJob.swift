@@ -179,7 +179,9 @@ public struct RenderJob: Sendable {
     /// One PNG page: the page, its pins, the thread panel when asked; a device screen with
     /// --device. Drawn in stripes by `workers` workers, each with the document `document`
     /// gives it, `checkpoint` run before each stripe, `progress` told of each stripe written.
-    private func renderPNGPage(_ page: Int, layout: PageLayout, threads: [CommentThread], to temporary: String,
+    /// `layout` ends before the drawing, so that the fonts its text measurer loaded go back to
+    /// PinRenderGraphics' pool of font maps for the first stripe's canvas instead of being loaded again.
+    private func renderPNGPage(_ page: Int, layout: consuming PageLayout, threads: [CommentThread], to temporary: String,
                                name: String, workers: Int, checkpoint: @Sendable () throws -> Void,
                                progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
                                document: @Sendable (Int) throws -> Exclusive<SourceDocument>) throws -> Scene {
@@ -195,13 +197,13 @@ public struct RenderJob: Sendable {
         let scale = try request.scale(contentSize: content, unitsPerInch: unitsPerInch)
         let pageSize = CGSize(width: content.width * scale, height: content.height * scale)
         // An image's UI points are --ui-scale pixels (else its pHYs's; a theme's fixed scale wins over pHYs), drawn at `scale`.
-        var layout = layout
         if unitsPerInch == nil, let screen = options.uiScale
             ?? (options.theme.uiScale == nil ? options.input.flatMap(ImageDensity.screenScale(ofFileAt:)) : nil) {
             layout.theme.uiScale = max(0.25, screen * scale)
         }
         var scene = layout.scene(page: page, threads: threads, outputSize: outputSize, pageSize: pageSize)
         if options.threadsPanel { scene = layout.addingPanel(to: scene, threads: threads) }
+        _ = consume layout
         let size = scene.drawnSize, drawn = scene
         let plan = first.use { $0.stripePlan(pixels: Int(size.width * size.height)) }
         try StripedPNG.write(width: Int(size.width), height: Int(size.height), workers: workers, plan: plan,

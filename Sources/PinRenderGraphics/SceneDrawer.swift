@@ -33,7 +33,7 @@ struct SceneDrawer {
         for tooltip in scene.tooltips where tooltip.leader != nil && area.intersects(tooltip.bounds(strokes).cgRect) {
             drawLeader(of: tooltip, strokes)
         }
-        let buried = skipsBuried ? scene.buried(in: area) : (tooltips: [], markers: [])
+        let buried = skipsBuried ? scene.buried(in: area) : Burial()
         for (index, marker) in scene.markers.enumerated() where area.intersects(marker.bounds(strokes).cgRect) && !buried.markers.contains(index) {
             if let images, marker.lean == nil {
                 try draw(marker, strokes, from: images)
@@ -52,7 +52,7 @@ struct SceneDrawer {
             if tagsText { cairo_tag_end(cr, "Span") }
         }
         for (index, tooltip) in scene.tooltips.enumerated() where area.intersects(tooltip.bounds(strokes).cgRect) && !buried.tooltips.contains(index) {
-            draw(tooltip, strokes)
+            draw(tooltip, strokes, showing: buried.shown[index])
         }
         if let panel = scene.panel { try draw(panel) }
     }
@@ -185,18 +185,35 @@ struct SceneDrawer {
         centered(count.text, x: count.x, y: count.y, size: count.fontSize, bold: true, color: theme.badgeText)
     }
 
-    private func draw(_ tooltip: Tooltip, _ strokes: Strokes) {
-        addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height),
-                       radius: tooltip.cornerRadius)
-        if let arrow = tooltip.arrow {
-            cairo_move_to(cr, arrow[0].x, arrow[0].y)
-            cairo_line_to(cr, arrow[2].x, arrow[2].y)
-            cairo_line_to(cr, arrow[1].x, arrow[1].y)
-            cairo_close_path(cr)
+    /// A tooltip; with `parts` (where it is not buried), its background only there and only
+    /// its texts that reach them. Its border and texts are not clipped: Cairo strokes and sets
+    /// glyphs under a clip of many rectangles with other roundings, and what of them falls
+    /// outside the parts lies under three boxes all the same.
+    private func draw(_ tooltip: Tooltip, _ strokes: Strokes, showing parts: [CGRect]?) {
+        box(of: tooltip, strokes, showing: parts)
+        // A text's lines lie between its top and the box's bottom, their ink passing its sides by less than a size.
+        for block in tooltip.texts {
+            let reach = CGRect(x: block.x - block.style.size, y: block.y - block.style.size, width: block.width + 2 * block.style.size,
+                               height: tooltip.y + tooltip.height - block.y + block.style.size)
+            if parts?.contains(where: { $0.intersects(reach) }) ?? true { draw(block) }
         }
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-        setColor(theme.tooltipBackground)
-        cairo_fill_preserve(cr)
+    }
+
+    /// A tooltip's box: its background and arrow (filled only inside `parts`, if given), border.
+    private func box(of tooltip: Tooltip, _ strokes: Strokes, showing parts: [CGRect]?) {
+        inside(parts) {
+            addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height),
+                           radius: tooltip.cornerRadius)
+            if let arrow = tooltip.arrow {
+                cairo_move_to(cr, arrow[0].x, arrow[0].y)
+                cairo_line_to(cr, arrow[2].x, arrow[2].y)
+                cairo_line_to(cr, arrow[1].x, arrow[1].y)
+                cairo_close_path(cr)
+            }
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            setColor(theme.tooltipBackground)
+            cairo_fill_preserve(cr)
+        }
         setColor(theme.tooltipBorder)
         cairo_set_line_width(cr, strokes.line)
         if !tooltip.dash.isEmpty {
@@ -207,12 +224,23 @@ struct SceneDrawer {
         cairo_set_dash(cr, nil, 0, 0)
         // Repaint the box over the arrow's base line.
         if tooltip.arrow != nil {
-            addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height)
-                .insetBy(dx: strokes.line, dy: strokes.line), radius: max(0, tooltip.cornerRadius - strokes.line))
-            setColor(theme.tooltipBackground)
-            cairo_fill(cr)
+            inside(parts) {
+                addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height)
+                    .insetBy(dx: strokes.line, dy: strokes.line), radius: max(0, tooltip.cornerRadius - strokes.line))
+                setColor(theme.tooltipBackground)
+                cairo_fill(cr)
+            }
         }
-        for block in tooltip.texts { draw(block) }
+    }
+
+    /// Runs `body` clipped to `parts` (all of it for nil); the path it leaves stays.
+    private func inside(_ parts: [CGRect]?, _ body: () -> Void) {
+        guard let parts else { return body() }
+        cairo_save(cr)
+        for part in parts { cairo_rectangle(cr, part.minX, part.minY, part.width, part.height) }
+        cairo_clip(cr)
+        body()
+        cairo_restore(cr)
     }
 
     private func drawLeader(of tooltip: Tooltip, _ strokes: Strokes) {

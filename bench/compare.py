@@ -100,21 +100,6 @@ def main():
     for name in ["A1 plan page 1", "A3 sample floor plan page 1"]:
         alone, busy = results[f"{name}, none pins"][0], results[f"{name}, 10k pins"][0]
         print(f"| {name} | {alone:.2f} s | {busy:.2f} s | {busy - alone:.2f} s | {(busy - alone) / alone:.2f} |")
-    # Every marker drawn, and every tooltip placed and drawn: the labeler and the drawing of
-    # 10k marks, against the same page alone.
-    crowded = {"A1 plan page 1, no pins": ([BIN, "render", PLAN, "--pins", "bench/work/pins-none.json", "--page", "1",
-                                            "--dpi", "150", "-o", f"{OUT}/many.png"], f"{OUT}/many.png")}
-    for flags in [["--cluster", "off"], ["--tooltips", "all", "--cluster", "off"]]:
-        crowded[" ".join(flags)] = ([BIN, "render", PLAN, "--pins", "bench/work/pins-10k.json", "--page", "1", "--dpi", "150",
-                                     *flags, "-o", f"{OUT}/many.png"], f"{OUT}/many.png")
-    results = compare(crowded)
-    alone, alone_peak = results["A1 plan page 1, no pins"][0], results["A1 plan page 1, no pins"][1]
-    print("\n| A1 plan page 1, 10k pins | median time | added by the pins | added / page | peak memory |")
-    print("|---|---:|---:|---:|---:|")
-    print(f"| no pins | {alone:.2f} s | | | {alone_peak / 1024:.0f} MB |")
-    for flags in ["--cluster off", "--tooltips all --cluster off"]:
-        busy, peak = results[flags][0], results[flags][1]
-        print(f"| `{flags}` | {busy:.2f} s | {busy - alone:.2f} s | {(busy - alone) / alone:.2f} | {peak / 1024:.0f} MB |")
 
 
 main()

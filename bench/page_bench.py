@@ -1,7 +1,8 @@
 """`make bench`: one page to PNG, pinrender against `pdftocairo -png -singlefile` in the same
 run, alternating: the dense A1 sheet of make_plan.py (page 1 at 150 dpi, 200 pins), the
-lighter A1 plan page, and the 50 small sheets of make_plan.py (page 1 at 72 dpi, 9 pins) where start-up
-and the baseline memory are the cost (with the number of shared libraries each program loads).
+lighter A1 plan page, the 50 small sheets of make_plan.py (page 1 at 72 dpi, 9 pins) where start-up
+and the baseline memory are the cost (with the number of shared libraries each program loads), and
+the A1 plan page with 10,000 pins (every marker, then every tooltip too) against the page alone.
 Wall time, CPU time (user + sys) and peak memory of each run (wait4's rusage); medians, the
 spread over runs (min-max) and the ratios to pdftocairo. Prints a Markdown section."""
 import glob
@@ -91,6 +92,34 @@ def small_pages():
     print(row("pdftocairo", runs["pdftocairo"], runs["pdftocairo"]))
 
 
+def ten_thousand_pins():
+    """The A1 plan page with 10,000 pins, every marker drawn (`--cluster off`) and every tooltip
+    placed and drawn too, against the same page without pins (its own rasterization, start-up
+    and PNG encoding) and pdftocairo, alternating."""
+    page = ["bench/work/plan-a1.pdf", "--page", "1", "--dpi", "150"]
+    cases = {
+        "pinrender, no pins (the page alone)": [BIN, "render", *page, "--pins", "bench/work/pins-none.json", "-o", f"{WORK}/10k.png"],
+        "pdftocairo (the page alone)": ["pdftocairo", "-png", "-r", "150", "-f", "1", "-l", "1", "-singlefile",
+                                        "bench/work/plan-a1.pdf", f"{WORK}/10k-pc"],
+    }
+    for flags in [["--cluster", "off"], ["--tooltips", "all", "--cluster", "off"]]:
+        cases[f"pinrender, 10k pins, `{' '.join(flags)}`"] = [BIN, "render", *page, "--pins", "bench/work/pins-10k.json",
+                                                              *flags, "-o", f"{WORK}/10k.png"]
+    runs = {name: [] for name in cases}
+    for _ in range(RUNS):
+        for name, command in cases.items():
+            runs[name].append(measure(command))
+    alone = runs["pinrender, no pins (the page alone)"]
+    print("\n## 10,000 pins on the A1 plan page (page 1 at 150 dpi) against the page alone\n")
+    print(f"{RUNS} runs each, alternating. \"Added\" is the median CPU time of the run less the page's alone, "
+          "then over the page's alone.\n")
+    print(HEADER.replace(" / pdftocairo |\n", " / pdftocairo | added CPU / page's CPU |\n") + "---:|")
+    page_cpu = statistics.median(cpu for _, cpu, _ in alone)
+    for name, measured in runs.items():
+        added = (statistics.median(cpu for _, cpu, _ in measured) - page_cpu) / page_cpu
+        print(row(name, measured, runs["pdftocairo (the page alone)"]) + (f" {added:.2f} |" if "10k" in name else " |"))
+
+
 def main():
     """Every section; with --small, only the small pages."""
     os.makedirs(WORK, exist_ok=True)
@@ -102,6 +131,7 @@ def main():
     one_page("A1 plan page 1 (bench/work/plan-a1.pdf) at 150 dpi, 200 pins, against pdftocairo",
              "bench/work/plan-a1.pdf", "bench/work/pins-200.json", 150)
     small_pages()
+    ten_thousand_pins()
 
 
 main()

@@ -23,6 +23,8 @@ public class Canvas {
     /// Whether images are decoded at the size they are drawn (raster targets) or whole (PDF).
     private let decodesAtDrawnSize: Bool
     private let text = TextSetter()
+    /// Markers drawn once and laid down as images, on raster targets only.
+    private lazy var markImages: MarkImages? = decodesAtDrawnSize ? MarkImages() : nil
     /// The current page's size in output units.
     public internal(set) var size: CGSize
 
@@ -160,7 +162,8 @@ public class Canvas {
         cairo_save(cr)
         cairo_translate(cr, origin.x, origin.y)
         // Raster targets leave out the tooltips that cannot be seen.
-        SceneDrawer(cr: cr, text: text, theme: theme, tagsText: tagsText, skipsBuried: decodesAtDrawnSize).draw(scene)
+        try SceneDrawer(cr: cr, text: text, theme: theme, tagsText: tagsText, skipsBuried: decodesAtDrawnSize,
+                        markImages: markImages).draw(scene)
         cairo_restore(cr)
         try check("drawing the pins of page \(scene.page)")
     }

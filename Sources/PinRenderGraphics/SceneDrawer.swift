@@ -4,7 +4,7 @@ internal import CPangoCairo
 
 /// Draws a ``Scene`` with Cairo and Pango, exactly as laid out: no decisions here.
 struct SceneDrawer {
-    let cr: OpaquePointer
+    var cr: OpaquePointer
     let text: TextSetter
     let theme: Theme
     /// Each of the scene's text blocks is a marked-content span of its own in a PDF (Cairo's
@@ -14,22 +14,32 @@ struct SceneDrawer {
     /// Whether tooltips and markers buried under tooltips (``Scene/buried(in:block:)``) are
     /// left out: on an image they cannot be seen; a PDF keeps every tooltip's text.
     var skipsBuried = false
+    /// Where markers and their badges are drawn once and laid down as images (raster
+    /// targets); nil to draw each one's paths (a PDF keeps them vectors).
+    var markImages: MarkImages?
 
-    func draw(_ scene: Scene) {
+    func draw(_ scene: Scene) throws {
         // Only what reaches the area being drawn (a stripe of a tall image, say).
         var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         let area = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let strokes = scene.strokes
+        // Marks are laid down as images only where user units are device pixels, shifted by whole pixels.
+        let images = markImages.flatMap { wholePixels ? $0 : nil }
         cairo_save(cr)
+        defer { cairo_restore(cr) }
         if let margin = scene.margin { fill(margin.rect, color: margin.color) }
         // Leader lines under the marks, so that one passing a marker never hides it.
         for tooltip in scene.tooltips where tooltip.leader != nil && area.intersects(tooltip.bounds(strokes).cgRect) {
             drawLeader(of: tooltip, strokes)
         }
-        let buried = skipsBuried ? scene.buried(in: area) : (tooltips: [], markers: [])
+        let buried = skipsBuried ? scene.buried(in: area) : Burial()
         for (index, marker) in scene.markers.enumerated() where area.intersects(marker.bounds(strokes).cgRect) && !buried.markers.contains(index) {
-            draw(marker, strokes)
+            if let images, marker.lean == nil {
+                try draw(marker, strokes, from: images)
+            } else {
+                draw(marker, strokes)
+            }
         }
         for cluster in scene.clusters where area.intersects(cluster.bounds(strokes).cgRect) { draw(cluster, strokes) }
         for indicator in scene.indicators where area.intersects(indicator.bounds(strokes).cgRect) {
@@ -42,20 +52,19 @@ struct SceneDrawer {
             if tagsText { cairo_tag_end(cr, "Span") }
         }
         for (index, tooltip) in scene.tooltips.enumerated() where area.intersects(tooltip.bounds(strokes).cgRect) && !buried.tooltips.contains(index) {
-            draw(tooltip, strokes)
+            draw(tooltip, strokes, showing: buried.shown[index])
         }
-        if let panel = scene.panel { draw(panel) }
-        cairo_restore(cr)
+        if let panel = scene.panel { try draw(panel) }
     }
 
     /// The panel over whatever reaches past the page: its background, divider, then its
     /// contents from its corner.
-    private func draw(_ panel: ThreadPanel) {
+    private func draw(_ panel: ThreadPanel) throws {
         fill(panel.rect, color: panel.background)
         fill(panel.divider.rect, color: panel.divider.color)
         cairo_save(cr)
         cairo_translate(cr, panel.rect.x, panel.rect.y)
-        draw(panel.content)
+        try draw(panel.content)
         cairo_restore(cr)
     }
 
@@ -66,8 +75,52 @@ struct SceneDrawer {
     }
 
     private func draw(_ marker: Marker, _ strokes: Strokes) {
-        // Shadow, ring, fill: discs, or teardrops with their pointer where the marker leans.
         let (x, y) = (marker.disc.x, marker.disc.y)
+        body(of: marker, x: x, y: y, strokes)
+        centered(marker.label, x: x, y: y, size: marker.labelSize, bold: true, color: marker.labelColor)
+        for badge in marker.badges { draw(badge, strokes) }
+    }
+
+    /// A marker as ``draw(_:_:)`` draws it, moved to the quarter pixel nearest its point, its
+    /// badges moved with it and then to their nearest quarter pixel: its body and badges laid
+    /// down from `images`, its number set between them.
+    private func draw(_ marker: Marker, _ strokes: Strokes, from images: MarkImages) throws {
+        let (x, y) = (MarkImages.snapped(marker.disc.x), MarkImages.snapped(marker.disc.y))
+        let shift = (x: x - marker.disc.x, y: y - marker.disc.y)
+        let key = MarkImages.Key(kind: "marker", text: "", values: [marker.radius, strokes.shadowOffset, strokes.shadowSpread,
+                                 strokes.ring] + [theme.markerShadow, theme.markerStroke, marker.fill].flatMap(\.components), phase: 0)
+        try images.paint(on: cr, key: key, x: x, y: y, reach: marker.radius + strokes.shadowSpread + strokes.shadowOffset) {
+            with(context: $0).body(of: marker, x: $1, y: $2, strokes)
+        }
+        centered(marker.label, x: x, y: y, size: marker.labelSize, bold: true, color: marker.labelColor)
+        for badge in marker.badges {
+            let key = MarkImages.Key(kind: "badge", text: badge.text, values: [badge.radius, badge.width, badge.fontSize, strokes.badgeRim]
+                                     + [theme.markerStroke, badge.fill, theme.badgeText].flatMap(\.components), phase: 0)
+            try images.paint(on: cr, key: key, x: MarkImages.snapped(badge.x + shift.x), y: MarkImages.snapped(badge.y + shift.y),
+                             reach: max(badge.width / 2, badge.radius) + strokes.badgeRim) { context, x, y in
+                var placed = badge
+                (placed.x, placed.y) = (x, y)
+                with(context: context).draw(placed, strokes)
+            }
+        }
+    }
+
+    /// This drawer on another context (a mark's image).
+    private func with(context: OpaquePointer) -> SceneDrawer {
+        var drawer = self
+        drawer.cr = context
+        return drawer
+    }
+
+    /// Whether user units are device pixels shifted by whole pixels.
+    private var wholePixels: Bool {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return m.xx == 1 && m.yy == 1 && m.xy == 0 && m.yx == 0 && m.x0 == m.x0.rounded() && m.y0 == m.y0.rounded()
+    }
+
+    /// Shadow, ring, fill: discs, or teardrops with their pointer where the marker leans.
+    private func body(of marker: Marker, x: Double, y: Double, _ strokes: Strokes) {
         setColor(theme.markerShadow)
         if let lean = marker.lean {
             cairo_save(cr)
@@ -84,8 +137,6 @@ struct SceneDrawer {
         setColor(marker.fill)
         teardrop(x, y, marker.radius - strokes.ring, pointer: marker.lean?.innerPointer)
         cairo_fill(cr)
-        centered(marker.label, x: x, y: y, size: marker.labelSize, bold: true, color: marker.labelColor)
-        for badge in [marker.replyBadge, marker.checkBadge, marker.voiceBadge].compactMap({ $0 }) { draw(badge, strokes) }
     }
 
     private func draw(_ badge: Badge, _ strokes: Strokes) {
@@ -134,18 +185,35 @@ struct SceneDrawer {
         centered(count.text, x: count.x, y: count.y, size: count.fontSize, bold: true, color: theme.badgeText)
     }
 
-    private func draw(_ tooltip: Tooltip, _ strokes: Strokes) {
-        addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height),
-                       radius: tooltip.cornerRadius)
-        if let arrow = tooltip.arrow {
-            cairo_move_to(cr, arrow[0].x, arrow[0].y)
-            cairo_line_to(cr, arrow[2].x, arrow[2].y)
-            cairo_line_to(cr, arrow[1].x, arrow[1].y)
-            cairo_close_path(cr)
+    /// A tooltip; with `parts` (where it is not buried), its background only there and only
+    /// its texts that reach them. Its border and texts are not clipped: Cairo strokes and sets
+    /// glyphs under a clip of many rectangles with other roundings, and what of them falls
+    /// outside the parts lies under three boxes all the same.
+    private func draw(_ tooltip: Tooltip, _ strokes: Strokes, showing parts: [CGRect]?) {
+        box(of: tooltip, strokes, showing: parts)
+        // A text's lines lie between its top and the box's bottom, their ink passing its sides by less than a size.
+        for block in tooltip.texts {
+            let reach = CGRect(x: block.x - block.style.size, y: block.y - block.style.size, width: block.width + 2 * block.style.size,
+                               height: tooltip.y + tooltip.height - block.y + block.style.size)
+            if parts?.contains(where: { $0.intersects(reach) }) ?? true { draw(block) }
         }
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-        setColor(theme.tooltipBackground)
-        cairo_fill_preserve(cr)
+    }
+
+    /// A tooltip's box: its background and arrow (filled only inside `parts`, if given), border.
+    private func box(of tooltip: Tooltip, _ strokes: Strokes, showing parts: [CGRect]?) {
+        inside(parts) {
+            addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height),
+                           radius: tooltip.cornerRadius)
+            if let arrow = tooltip.arrow {
+                cairo_move_to(cr, arrow[0].x, arrow[0].y)
+                cairo_line_to(cr, arrow[2].x, arrow[2].y)
+                cairo_line_to(cr, arrow[1].x, arrow[1].y)
+                cairo_close_path(cr)
+            }
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            setColor(theme.tooltipBackground)
+            cairo_fill_preserve(cr)
+        }
         setColor(theme.tooltipBorder)
         cairo_set_line_width(cr, strokes.line)
         if !tooltip.dash.isEmpty {
@@ -156,12 +224,23 @@ struct SceneDrawer {
         cairo_set_dash(cr, nil, 0, 0)
         // Repaint the box over the arrow's base line.
         if tooltip.arrow != nil {
-            addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height)
-                .insetBy(dx: strokes.line, dy: strokes.line), radius: max(0, tooltip.cornerRadius - strokes.line))
-            setColor(theme.tooltipBackground)
-            cairo_fill(cr)
+            inside(parts) {
+                addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height)
+                    .insetBy(dx: strokes.line, dy: strokes.line), radius: max(0, tooltip.cornerRadius - strokes.line))
+                setColor(theme.tooltipBackground)
+                cairo_fill(cr)
+            }
         }
-        for block in tooltip.texts { draw(block) }
+    }
+
+    /// Runs `body` clipped to `parts` (all of it for nil); the path it leaves stays.
+    private func inside(_ parts: [CGRect]?, _ body: () -> Void) {
+        guard let parts else { return body() }
+        cairo_save(cr)
+        for part in parts { cairo_rectangle(cr, part.minX, part.minY, part.width, part.height) }
+        cairo_clip(cr)
+        body()
+        cairo_restore(cr)
     }
 
     private func drawLeader(of tooltip: Tooltip, _ strokes: Strokes) {
@@ -224,4 +303,14 @@ struct SceneDrawer {
     private func setColor(_ c: Color) {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
     }
+}
+
+private extension Marker {
+    /// Reply count, check mark, voice mark: in the order they are drawn.
+    var badges: [Badge] { [replyBadge, checkBadge, voiceBadge].compactMap { $0 } }
+}
+
+private extension Color {
+    /// Red, green, blue, alpha: what tells two colors apart in a mark's image key.
+    var components: [Double] { [red, green, blue, alpha] }
 }

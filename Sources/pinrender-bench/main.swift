@@ -71,16 +71,20 @@ let raster = try median(3) {
     try canvas!.drawPage(planPage, at: drawn, clip: CGRect(origin: .zero, size: output))
 }
 let pinsData = try Data(contentsOf: work.appendingPathComponent("pins-10k.json"))
-var scene: Scene?
-let layout = PageLayout(theme: Theme(), tooltips: .auto, measurer: PangoTextMeasurer(), clustering: .auto)
-let reading = try median(3) {
-    let pins = try PinDecoder(source: "pins-10k.json").decode(pinsData)
-    let threads = try ThreadBuilder(source: "pins-10k.json").build(pins).threads
-    scene = layout.scene(page: 1, threads: threads, outputSize: output, pageSize: drawn.size)
-}
-let drawing = try median(3) { try canvas!.draw(scene!, theme: Theme()) }
 print("\n## 10,000 pins against the page they are on (A1 plan page 1, 150 dpi, one core, in process)\n")
-print("| page rasterized (Poppler and Cairo) | pins read, threaded, laid out | pins drawn | pins / page |")
-print("|---:|---:|---:|---:|")
-print("| \(format(raster)) | \(format(reading)) | \(format(drawing)) (\(scene!.clusters.count) bubbles, "
-      + "\(scene!.markers.count) markers) | \(String(format: "%.2f", (reading + drawing) / raster)) |")
+print("Median of 3 runs. The page's rasterization: \(format(raster)).\n")
+print("| pins | read, threaded, laid out | drawn | pins / page |")
+print("|---|---:|---:|---:|")
+for (name, tooltips, clustering) in [("clusters and tooltips auto", TooltipMode.auto, ClusterMode.auto),
+                                     ("`--cluster off`", .auto, .off), ("`--tooltips all --cluster off`", .all, .off)] {
+    var scene: Scene?
+    let layout = PageLayout(theme: Theme(), tooltips: tooltips, measurer: PangoTextMeasurer(), clustering: clustering)
+    let reading = try median(3) {
+        let pins = try PinDecoder(source: "pins-10k.json").decode(pinsData)
+        let threads = try ThreadBuilder(source: "pins-10k.json").build(pins).threads
+        scene = layout.scene(page: 1, threads: threads, outputSize: output, pageSize: drawn.size)
+    }
+    let drawing = try median(3) { try canvas!.draw(scene!, theme: Theme()) }
+    print("| \(name): \(scene!.clusters.count) bubbles, \(scene!.markers.count) markers, \(scene!.tooltips.count) tooltips "
+          + "| \(format(reading)) | \(format(drawing)) | \(String(format: "%.2f", (reading + drawing) / raster)) |")
+}

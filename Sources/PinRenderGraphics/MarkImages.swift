@@ -1,0 +1,76 @@
+import Foundation
+internal import CPangoCairo
+
+/// Marks drawn once and then laid down as images: on an image, 10,000 markers are a few
+/// dozen distinct drawings (a marker's disc in each state, the check and voice badges, a
+/// few reply counts) at a few positions within a pixel, and filling their paths again for
+/// each marker cost most of the run (antialiased coverage of three discs a marker).
+///
+/// A mark drawn from here stands on the quarter pixel nearest its point (``snapped(_:)``),
+/// so its image is one of 16 drawings a style, one for each quarter-pixel phase. The image
+/// holds the mark's layers (shadow, ring, fill; a badge's rim, disc and text) drawn on
+/// transparent pixels exactly as they would be drawn straight on the output at that point:
+/// Cairo's rasterizing and glyph placement do not change under a shift by whole pixels. It
+/// is laid over the output with whole-pixel offsets, so the only difference from drawing the
+/// layers one after the other on the output is the rounding of their colors, composed first
+/// (at most one level in a channel, where a layer's edge lies over another's).
+///
+/// One per canvas: a canvas draws on one thread at a time.
+final class MarkImages {
+    /// Positions within a pixel, per axis.
+    static let phases = 4.0
+
+    /// What makes two drawings of a mark the same: what kind it is, its text, its sizes and
+    /// colors, and its phase in quarters of a pixel.
+    struct Key: Hashable {
+        var kind: String
+        var text: String
+        var values: [Double]
+        var phase: Int
+    }
+
+    /// A mark's drawing and where its point is on it.
+    private struct Drawn {
+        let surface: ImageSurface
+        /// The whole pixel of the image under which the mark's point's whole pixel lies.
+        let margin: Int
+    }
+
+    private var drawn: [Key: Drawn] = [:]
+
+    /// `value` on the grid of ``phases`` positions a pixel (ties away from zero).
+    static func snapped(_ value: Double) -> Double {
+        (value * phases).rounded() / phases
+    }
+
+    /// Lays the mark described by `key` (``Key/phase`` is filled in here) over `cr` with its
+    /// point at (`x`, `y`), both on the grid of ``snapped(_:)``, in a space whose user units
+    /// are device pixels shifted by whole pixels. `reach` bounds how far from the point the
+    /// mark puts ink; `draw` draws it with its point at the given coordinates, on the context
+    /// given, the first time a key is seen.
+    func paint(on cr: OpaquePointer, key: Key, x: Double, y: Double, reach: Double,
+               draw: (OpaquePointer, Double, Double) -> Void) throws {
+        let (column, row) = (x.rounded(.down), y.rounded(.down))
+        let (fx, fy) = (x - column, y - row)
+        var key = key
+        key.phase = Int(fx * Self.phases) * Int(Self.phases) + Int(fy * Self.phases)
+        let image = try drawn[key] ?? make(reach: reach, fx: fx, fy: fy, draw: draw)
+        drawn[key] = image
+        let (left, top) = (column - Double(image.margin), row - Double(image.margin))
+        cairo_set_source_surface(cr, image.surface.handle, left, top)
+        cairo_rectangle(cr, left, top, Double(image.surface.width), Double(image.surface.height))
+        cairo_fill(cr)
+    }
+
+    private func make(reach: Double, fx: Double, fy: Double, draw: (OpaquePointer, Double, Double) -> Void) throws -> Drawn {
+        let margin = Int(reach.rounded(.up)) + 2
+        let side = 2 * margin + 1
+        let surface = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: side, height: side,
+                                       context: "creating a \(side) x \(side) mark")
+        let cr = cairo_create(surface.handle)!
+        defer { cairo_destroy(cr) }
+        draw(cr, Double(margin) + fx, Double(margin) + fy)
+        cairo_surface_flush(surface.handle)
+        return Drawn(surface: surface, margin: margin)
+    }
+}

@@ -159,7 +159,12 @@ public struct DiffJob: Sendable {
             }
         }
         if let file {
-            try ComputedPNG.write(width: composite ? width * 3 + Self.gap * 2 : width, height: height, alpha: options.diffMask, level: 1,
+            // A diff image is a faded grey copy with a few colours: indexed, a third of RGB's
+            // bytes to deflate (a mask is RGBA, a composite holds the images as they are).
+            let colors = diff.imageColors
+            let format: ComputedPNG.Format = options.diffMask ? .rgba : composite ? .rgb
+                : PNGPalette(darkestGray: colors.darkestGray, colors: colors.colors).map { .indexed($0) } ?? .rgb
+            try ComputedPNG.write(width: composite ? width * 3 + Self.gap * 2 : width, height: height, format: format, level: 1,
                                   workers: workers, to: file.temporary, name: file.name, context: buffers,
                                   deliver: add) { buffers, index, rows, pixels in
                 try stripe(index, rows, buffers, into: pixels)

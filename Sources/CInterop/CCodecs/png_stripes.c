@@ -89,6 +89,54 @@ static void filter_sub(const uint8_t *pixels, int width, uint8_t *row) {
     }
 }
 
+/* The index of a B, G, R, unused pixel in `palette`, or -1. */
+static int palette_index(const uint8_t *pixel, const pr_png_palette *palette) {
+    uint8_t b = pixel[0], g = pixel[1], r = pixel[2];
+    if (r == g && g == b && 255 - r < palette->greys) return 255 - r;
+    for (int n = 0; n < palette->colors; n++) {
+        const uint8_t *color = palette->color[n];
+        if (color[0] == r && color[1] == g && color[2] == b) return palette->greys + n;
+    }
+    return -1;
+}
+
+typedef uint32_t words4 __attribute__((vector_size(16)));
+typedef uint8_t bytes4 __attribute__((vector_size(4)));
+
+/* A row of B, G, R, unused pixels as `palette`'s indexes (filter byte 0 first): four greys
+   at a time (B = G = R, each as light as the palette's darkest or lighter: index 255 - R),
+   the others one by one. Returns -1 at a pixel not in the palette. */
+static int index_row(const uint8_t *pixels, int width, const pr_png_palette *palette, uint8_t *row) {
+    row[0] = 0;
+    uint8_t *out = row + 1;
+    int x = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const words4 darkest = (words4){ 1, 1, 1, 1 } * (uint32_t)(256 - palette->greys);
+    for (; x + 4 <= width; x += 4) {
+        words4 p;
+        memcpy(&p, pixels + 4 * x, 16);
+        words4 red = (p >> 16) & 0xff;
+        words4 grey = (((p ^ (p >> 8)) & 0xffff) == 0) & (red >= darkest);
+        if (grey[0] && grey[1] && grey[2] && grey[3]) {
+            bytes4 indexes = __builtin_convertvector(255 - red, bytes4);
+            memcpy(out + x, &indexes, 4);
+            continue;
+        }
+        for (int n = 0; n < 4; n++) {
+            int index = palette_index(pixels + 4 * (x + n), palette);
+            if (index < 0) return -1;
+            out[x + n] = (uint8_t)index;
+        }
+    }
+#endif
+    for (; x < width; x++) {
+        int index = palette_index(pixels + 4 * x, palette);
+        if (index < 0) return -1;
+        out[x] = (uint8_t)index;
+    }
+    return 0;
+}
+
 /* Adler-32 of filtered rows, which are mostly zero bytes: a run of n zeros leaves the first
    sum as it is and adds n times it to the second, so runs skip zlib's byte loop. Adds the
    bytes of the runs skipped to *skipped. */
@@ -118,14 +166,21 @@ static uLong adler32_sparse(uLong adler, const uint8_t *bytes, size_t length, si
 
 enum { FILTER_NONE = 0, FILTER_UP = 2 };
 
-/* Filters `count` rows with `filter` (Up: the first row Sub; RGBA rows are always Up) and
-   deflates them at `level` into `stripe`, appending, the last row with `flush`; adds the
-   filtered rows to *adler. `zeros` is a row of zero pixels. Returns -1 when out of memory. */
-static int deflate_rows(const uint8_t *rows, int width, int count, int stride, int alpha, int level,
-                        int filter, const uint8_t *zeros, int flush_last, pr_png_stripe *stripe, uLong *adler) {
+/* The bytes of one of a stripe's rows, filter byte included. */
+static size_t row_bytes(int width, int alpha, const pr_png_palette *palette) {
+    return 1 + (size_t)width * (palette ? 1 : alpha ? 4 : 3);
+}
+
+/* Filters `count` rows with `filter` (Up: the first row Sub; RGBA rows are always Up;
+   indexed rows, with `palette`, never filtered) and deflates them at `level` into `stripe`,
+   appending, the last row with `flush`; adds the filtered rows to *adler. `zeros` is a row of
+   zero pixels. Returns -1 when out of memory, -2 at a pixel not in `palette`. */
+static int deflate_rows(const uint8_t *rows, int width, int count, int stride, int alpha,
+                        const pr_png_palette *palette, int level, int filter, const uint8_t *zeros,
+                        int flush_last, pr_png_stripe *stripe, uLong *adler) {
     z_stream z;
     memset(&z, 0, sizeof z);
-    size_t row_length = 1 + (size_t)width * (alpha ? 4 : 3);
+    size_t row_length = row_bytes(width, alpha, palette);
     uint8_t *row = malloc(row_length + 4);
     if (row == NULL || deflateInit2(&z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
         free(row);
@@ -134,7 +189,12 @@ static int deflate_rows(const uint8_t *rows, int width, int count, int stride, i
     int failed = 0, tuned = 0;
     for (int y = 0; y < count && !failed; y++) {
         const uint8_t *pixels = rows + (size_t)y * stride;
-        if (alpha) filter_rgba(pixels, y == 0 ? NULL : pixels - stride, width, row);
+        if (palette) {
+            if (index_row(pixels, width, palette, row) != 0) {
+                failed = -2;
+                break;
+            }
+        } else if (alpha) filter_rgba(pixels, y == 0 ? NULL : pixels - stride, width, row);
         else if (filter == FILTER_NONE) {
             filter_up(pixels, zeros, width, row);
             row[0] = 0;
@@ -176,7 +236,7 @@ static int deflate_rows(const uint8_t *rows, int width, int count, int stride, i
     }
     free(row);
     deflateEnd(&z);
-    return failed ? -1 : 0;
+    return failed == -2 ? -2 : failed ? -1 : 0;
 }
 
 /* The filter of a stripe of opaque rows at level 6: no filter or Up, whichever deflates 32
@@ -194,7 +254,7 @@ static int stripe_filter(const uint8_t *rows, int width, int count, int stride, 
         pr_png_stripe trial;
         memset(&trial, 0, sizeof trial);
         uLong adler = 1;
-        if (deflate_rows(middle, width, sample, stride, 0, level, filters[i], zeros, Z_FINISH, &trial, &adler) != 0) {
+        if (deflate_rows(middle, width, sample, stride, 0, NULL, level, filters[i], zeros, Z_FINISH, &trial, &adler) != 0) {
             pr_png_stripe_free(&trial);
             return FILTER_UP;
         }
@@ -205,21 +265,23 @@ static int stripe_filter(const uint8_t *rows, int width, int count, int stride, 
 }
 
 int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride, int alpha,
-                          int level, int last, pr_png_stripe *stripe, pr_error *error) {
+                          const pr_png_palette *palette, int level, int last, pr_png_stripe *stripe,
+                          pr_error *error) {
     memset(stripe, 0, sizeof *stripe);
     uint8_t *zeros = calloc((size_t)width, 4);
     uLong adler = adler32(0L, Z_NULL, 0);
-    int filter = alpha || zeros == NULL ? FILTER_UP : stripe_filter(rows, width, count, stride, level, zeros);
-    if (zeros == NULL || deflate_rows(rows, width, count, stride, alpha, level, filter, zeros,
-                                      last ? Z_FINISH : Z_FULL_FLUSH, stripe, &adler) != 0) {
-        free(zeros);
+    int filter = alpha || palette || zeros == NULL ? FILTER_UP : stripe_filter(rows, width, count, stride, level, zeros);
+    int status = zeros == NULL ? -1 : deflate_rows(rows, width, count, stride, alpha, palette, level, filter, zeros,
+                                                   last ? Z_FINISH : Z_FULL_FLUSH, stripe, &adler);
+    free(zeros);
+    if (status != 0) {
         pr_png_stripe_free(stripe);
-        snprintf(error->message, sizeof error->message, "out of memory");
+        snprintf(error->message, sizeof error->message, "%s",
+                 status == -2 ? "a pixel not in the image's palette" : "out of memory");
         return -1;
     }
-    free(zeros);
     stripe->adler = (uint32_t)adler;
-    stripe->raw_length = (1 + (size_t)width * (alpha ? 4 : 3)) * (size_t)count;
+    stripe->raw_length = row_bytes(width, alpha, palette) * (size_t)count;
     return 0;
 }
 
@@ -253,7 +315,8 @@ static void write_failed(pr_error *error, int saved) {
     snprintf(error->message, sizeof error->message, "Write Error: %s", strerror(saved ? saved : EIO));
 }
 
-pr_png_stream *pr_png_stream_open(const char *path, int width, int height, int alpha, pr_error *error) {
+pr_png_stream *pr_png_stream_open(const char *path, int width, int height, int alpha,
+                                  const pr_png_palette *palette, pr_error *error) {
     pr_png_stream *stream = calloc(1, sizeof *stream);
     if (stream == NULL) {
         snprintf(error->message, sizeof error->message, "out of memory");
@@ -270,10 +333,17 @@ pr_png_stream *pr_png_stream_open(const char *path, int width, int height, int a
     uint8_t ihdr[13];
     put32(ihdr, (uint32_t)width);
     put32(ihdr + 4, (uint32_t)height);
-    ihdr[8] = 8; ihdr[9] = alpha ? 6 : 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0; /* 8-bit RGB(A) */
+    ihdr[8] = 8; ihdr[9] = palette ? 3 : alpha ? 6 : 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0; /* 8-bit */
+    uint8_t plte[256 * 3];
+    int entries = palette ? palette->greys + palette->colors : 0;
+    for (int k = 0; k < entries; k++) {
+        if (k < palette->greys) memset(plte + 3 * k, 255 - k, 3);
+        else memcpy(plte + 3 * k, palette->color[k - palette->greys], 3);
+    }
     static const uint8_t zlib_header[2] = { 0x78, 0x9C };
     errno = 0;
     if (fwrite(signature, 1, 8, stream->file) != 8 || write_chunk(stream->file, "IHDR", ihdr, 13) != 0
+        || (palette && write_chunk(stream->file, "PLTE", plte, (size_t)entries * 3) != 0)
         || write_chunk(stream->file, "IDAT", zlib_header, 2) != 0 || fflush(stream->file) != 0) {
         write_failed(error, errno);
         pr_png_stream_close(stream);

@@ -95,6 +95,16 @@ public struct ImageDiff: Sendable {
         return comparison.result(image: diffImage ? image : nil)
     }
 
+    /// The colours a diff image (not a mask) is made of: greys from white down to the
+    /// darkest a pixel fades to (black, opaque, at ``Options/alpha``), and the colours that
+    /// mark differences and anti-aliasing. With the default options, 27 greys and 2 colours.
+    public var imageColors: (darkestGray: UInt8, colors: [RGB]) {
+        // The fade is linear in brightness and in opacity: its extremes are at their ends.
+        let ends = [(0.0, UInt8(255)), (0, 0), (255, 255), (255, 0)]
+        let darkest = ends.map { DiffPaint.gray(luma: $0.0, opacity: $0.1, alpha: options.alpha) }.min()!
+        return (darkest, [options.aaColor, options.diffColor] + (options.diffColorAlt.map { [$0] } ?? []))
+    }
+
     /// The byte order of a diff image's pixels.
     public enum PixelOrder: Sendable {
         /// R, G, B, A.

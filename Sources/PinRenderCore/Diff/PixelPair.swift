@@ -164,13 +164,17 @@ struct DiffPaint {
                 let p = source + n * 4
                 let r = p.load(fromByteOffset: 0, as: UInt8.self), g = p.load(fromByteOffset: 1, as: UInt8.self)
                 let b = p.load(fromByteOffset: 2, as: UInt8.self), a = p.load(fromByteOffset: 3, as: UInt8.self)
-                let luma = PixelPair.y(Double(r), Double(g), Double(b))
-                let value = UInt32(UInt8(max(0, min(255, 255 + (luma - 255) * alpha * Double(a) / 255))))
+                let value = UInt32(Self.gray(luma: PixelPair.y(Double(r), Double(g), Double(b)), opacity: a, alpha: alpha))
                 gray = value | value << 8 | value << 16 | 0xFF00_0000
                 (last, known) = (pixel, true)
             }
             target.storeBytes(of: gray, toByteOffset: n * 4, as: UInt32.self)
         }
+    }
+
+    /// The grey a pixel of brightness `luma` (0 to 255) and `opacity` fades to at `alpha`.
+    @inline(__always) static func gray(luma: Double, opacity: UInt8, alpha: Double) -> UInt8 {
+        UInt8(max(0, min(255, 255 + (luma - 255) * alpha * Double(opacity) / 255)))
     }
 
     /// A colour at `o`, opaque.

@@ -1,5 +1,6 @@
 #include "pr_codecs.h"
 #include "box_filter.h"
+#include "png_idat.h"
 
 #include <errno.h>
 #include <png.h>
@@ -16,19 +17,28 @@ typedef struct {
     FILE *file;
 } png_source;
 
-static void read_from_source(png_structp png, png_bytep out, png_size_t count) {
-    png_source *source = png_get_io_ptr(png);
+/* The next `count` bytes of a png_source (a pr_png_read_fn). */
+static int source_read(void *from, uint8_t *out, size_t count, pr_error *error) {
+    png_source *source = from;
+    const char *problem = NULL;
     if (source->file != NULL) {
         if (fread(out, 1, count, source->file) != count) {
-            png_error(png, ferror(source->file) ? "the file could not be read" : "the file ends before the image data does");
+            problem = ferror(source->file) ? "the file could not be read" : "the file ends before the image data does";
         }
-        return;
+    } else if (source->length - source->offset < count) {
+        problem = "the file ends before the image data does";
+    } else {
+        memcpy(out, source->bytes + source->offset, count);
+        source->offset += count;
     }
-    if (source->length - source->offset < count) {
-        png_error(png, "the file ends before the image data does");
-    }
-    memcpy(out, source->bytes + source->offset, count);
-    source->offset += count;
+    if (problem == NULL) return 0;
+    snprintf(error->message, sizeof error->message, "%s", problem);
+    return -1;
+}
+
+static void read_from_source(png_structp png, png_bytep out, png_size_t count) {
+    pr_error error;
+    if (source_read(png_get_io_ptr(png), out, count, &error) != 0) png_error(png, error.message);
 }
 
 static void report_error(png_structp png, png_const_charp message) {
@@ -80,7 +90,7 @@ struct pr_png_rows {
     int failed;
     int premultiply;        /* deliver premultiplied alpha, for Cairo (pr_png_decode) */
     int swap;               /* B, G, R, A rather than R, G, B, A */
-    uint8_t *rgb;           /* an 8-bit RGB row as stored, widened here (NULL: by libpng) */
+    pr_png_idat *idat;      /* an 8-bit RGB image's rows, read without libpng (NULL: by libpng) */
 };
 
 void pr_png_rows_close(pr_png_rows *rows) {
@@ -89,52 +99,8 @@ void pr_png_rows_close(pr_png_rows *rows) {
     if (rows->source.file != NULL) fclose(rows->source.file);
     free(rows->pointers);
     free(rows->whole);
-    free(rows->rgb);
+    pr_png_idat_close(rows->idat);
     free(rows);
-}
-
-typedef uint8_t bytes16 __attribute__((vector_size(16)));
-
-/* Four R, G, B pixels (12 bytes of 16 read) to R, G, B, A (or B, G, R, A with `swap`),
-   opaque, in one shuffle and an or. `rgb` has room for 4 bytes past the row's end. */
-static inline __attribute__((always_inline))
-void widen_row(const uint8_t *rgb, uint32_t width, int swap, uint8_t *out) {
-    const bytes16 opaque = { 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255 };
-    uint32_t x = 0;
-    for (; x + 4 <= width; x += 4, rgb += 12, out += 16) {
-        bytes16 p;
-        memcpy(&p, rgb, 16);
-        bytes16 q = swap ? __builtin_shufflevector(p, p, 2, 1, 0, 0, 5, 4, 3, 0, 8, 7, 6, 0, 11, 10, 9, 0)
-                         : __builtin_shufflevector(p, p, 0, 1, 2, 0, 3, 4, 5, 0, 6, 7, 8, 0, 9, 10, 11, 0);
-        q = (q & (bytes16){ 255, 255, 255, 0, 255, 255, 255, 0, 255, 255, 255, 0, 255, 255, 255, 0 }) | opaque;
-        memcpy(out, &q, 16);
-    }
-    for (; x < width; x++, rgb += 3, out += 4) {
-        out[0] = rgb[swap ? 2 : 0];
-        out[1] = rgb[1];
-        out[2] = rgb[swap ? 0 : 2];
-        out[3] = 255;
-    }
-}
-
-#if defined(__x86_64__)
-/* The shuffle is one instruction with SSSE3, a dozen without (see png_stripes.c). */
-__attribute__((target("ssse3")))
-static void widen_ssse3(const uint8_t *rgb, uint32_t width, int swap, uint8_t *out) {
-    widen_row(rgb, width, swap, out);
-}
-#endif
-
-/* An 8-bit RGB row to 4 bytes a pixel: a tenth of libpng's filler transform's instructions
-   (callgrind, `pinrender diff` of two 17.4-megapixel pages: 384 M). */
-static void widen(const uint8_t *rgb, uint32_t width, int swap, uint8_t *out) {
-#if defined(__x86_64__)
-    if (__builtin_cpu_supports("ssse3")) {
-        widen_ssse3(rgb, width, swap, out);
-        return;
-    }
-#endif
-    widen_row(rgb, width, swap, out);
 }
 
 /* A row reader over `rows->source` (set), whose first bytes are `head`; closes it on failure. */
@@ -163,10 +129,15 @@ static pr_png_rows *open_rows(pr_png_rows *rows, const uint8_t *head, size_t len
     rows->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
     rows->swap = !rgba;
     if (type == PNG_COLOR_TYPE_RGB && png_get_bit_depth(png, info) == 8 && !result->has_alpha && !rows->interlaced) {
-        /* Read as stored and widened by widen(). */
-        rows->rgb = malloc((size_t)rows->width * 3 + 4);
-        if (rows->rgb == NULL) png_error(png, "out of memory");
-        png_read_update_info(png, info);
+        /* libpng has read up to the first IDAT chunk's data: its rows are read from the
+           chunk's start on by png_idat.c. */
+        if (rows->source.file != NULL) {
+            if (fseek(rows->source.file, -8, SEEK_CUR) != 0) png_error(png, "the file could not be read");
+        } else {
+            rows->source.offset -= 8;
+        }
+        rows->idat = pr_png_idat_open(rows->width, source_read, &rows->source);
+        if (rows->idat == NULL) png_error(png, "out of memory");
         return rows;
     }
     png_set_expand(png);
@@ -238,6 +209,15 @@ int pr_png_rows_read(pr_png_rows *rows, uint8_t *pixels, int count, int stride, 
                  rows->failed ? "the image data could not be read" : "no such rows");
         return -1;
     }
+    if (rows->idat != NULL) {
+        if (pr_png_idat_rows(rows->idat, pixels, count, stride, rows->swap, error) != 0) {
+            rows->failed = 1;
+            return -1;
+        }
+        for (int i = 0; i < count && rows->premultiply; i++) premultiply(pixels + (size_t)i * stride, rows->width);
+        rows->next += (uint32_t)count;
+        return 0;
+    }
     /* Messages go to this call's `error`, not the one the reader was opened with. */
     png_set_error_fn(rows->png, error, report_error, ignore_warning);
     if (setjmp(png_jmpbuf(rows->png))) {
@@ -249,9 +229,6 @@ int pr_png_rows_read(pr_png_rows *rows, uint8_t *pixels, int count, int stride, 
         uint8_t *row = pixels + (size_t)i * stride;
         if (rows->whole != NULL) {
             memcpy(row, rows->pointers[rows->next], (size_t)rows->width * 4);
-        } else if (rows->rgb != NULL) {
-            png_read_row(rows->png, rows->rgb, NULL);
-            widen(rows->rgb, rows->width, rows->swap, row);
         } else {
             png_read_row(rows->png, row, NULL);
         }

@@ -101,7 +101,7 @@ static int palette_index(const uint8_t *pixel, const pr_png_palette *palette) {
     return -1;
 }
 
-typedef uint32_t words4 __attribute__((vector_size(16)));
+typedef int32_t words4 __attribute__((vector_size(16)));
 typedef uint8_t bytes4 __attribute__((vector_size(4)));
 
 /* A row of B, G, R, unused pixels as `palette`'s indexes (filter byte 0 first): four greys
@@ -112,13 +112,16 @@ static int index_row(const uint8_t *pixels, int width, const pr_png_palette *pal
     uint8_t *out = row + 1;
     int x = 0;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    const words4 darkest = (words4){ 1, 1, 1, 1 } * (uint32_t)(256 - palette->greys);
+    const words4 darkest = (words4){ 1, 1, 1, 1 } * (256 - palette->greys);
     for (; x + 4 <= width; x += 4) {
         words4 p;
         memcpy(&p, pixels + 4 * x, 16);
         words4 red = (p >> 16) & 0xff;
-        words4 grey = (((p ^ (p >> 8)) & 0xffff) == 0) & (red >= darkest);
-        if (grey[0] && grey[1] && grey[2] && grey[3]) {
+        /* Not zero in a lane whose B, G, R differ or whose grey is darker than the palette's. */
+        words4 other = ((p ^ (p >> 8)) & 0xffff) | (red < darkest);
+        uint64_t halves[2];
+        memcpy(halves, &other, 16);
+        if ((halves[0] | halves[1]) == 0) {
             bytes4 indexes = __builtin_convertvector(255 - red, bytes4);
             memcpy(out + x, &indexes, 4);
             continue;

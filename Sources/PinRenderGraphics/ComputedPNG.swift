@@ -26,8 +26,14 @@ public enum ComputedPNG {
         case rgb
         /// RGBA: the fourth bytes are the alpha.
         case rgba
-        /// Indexes into the palette, every pixel one of its colours (the fourth bytes unused).
+        /// Indexes into the palette, a byte a pixel.
         case indexed(PNGPalette)
+
+        /// The bytes of a pixel as computed.
+        var bytesPerPixel: Int {
+            if case .indexed = self { return 1 }
+            return 4
+        }
     }
 
     /// - Parameters:
@@ -39,8 +45,9 @@ public enum ComputedPNG {
     ///   - context: makes what a worker computes with, on its own thread, with its index.
     ///   - deliver: hears each stripe's output, in order, once it is in the file, one call
     ///     at a time.
-    ///   - fill: writes the B, G, R, A pixels of stripe `index`, image rows `rows` (`width * 4`
-    ///     bytes a row), where it is given; what it returns goes to `deliver`.
+    ///   - fill: writes the pixels of stripe `index`, image rows `rows`, where it is given:
+    ///     B, G, R, A (`width * 4` bytes a row), or for an indexed image the palette's
+    ///     indexes (`width` bytes a row); what it returns goes to `deliver`.
     public static func write<Context, Output: Sendable>(width: Int, height: Int, format: Format = .rgb, level: Int32,
                                                         workers: Int,
                                                         to path: String, name: String,
@@ -66,9 +73,9 @@ public enum ComputedPNG {
         let file = try PNGWriter.Stream(path: path, width: Int32(width), height: Int32(height), alpha: alpha, palette: palette,
                                         name: name)
         let pool = WorkerPool(workers: min(workers, stripes.count))
-        let tallest = stripes.map(\.count).max()!
+        let tallest = stripes.map(\.count).max()!, rowBytes = width * format.bytesPerPixel
         try pool.stream(stripes.count, window: pool.workers, context: { worker in
-            (made: try context(worker), pixels: RowBuffer(bytes: tallest * width * 4))
+            (made: try context(worker), pixels: RowBuffer(bytes: tallest * rowBytes))
         }, deliver: { (index: Int, stripe: (deflated: PNGWriter.Stripe, output: Output)) in
             try file.append(stripe.deflated)
             try deliver(index, stripe.output)
@@ -76,7 +83,7 @@ public enum ComputedPNG {
             let rows = stripes[index]
             let output = try fill(context.made, index, rows, context.pixels.base)
             let deflated = try PNGWriter.deflate(rows: context.pixels.base, width: Int32(width), count: rows.count,
-                                                 stride: Int32(width * 4), alpha: alpha, palette: palette, level: level,
+                                                 stride: Int32(rowBytes), alpha: alpha, palette: palette, level: level,
                                                  last: index == stripes.count - 1, name: name)
             return (deflated: deflated, output: output)
         }

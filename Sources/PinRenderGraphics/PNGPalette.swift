@@ -3,7 +3,7 @@ internal import CCodecs
 
 /// The palette of an indexed PNG whose pixels are greys from white down and a few colours,
 /// as a diff image's are (the expected image faded, differences marked): one byte a pixel
-/// to deflate instead of RGB's three, for the same pixels once decoded.
+/// to compute and deflate instead of RGB's three, for the same pixels once decoded.
 ///
 ///     let palette = PNGPalette(darkestGray: 229, colors: [.init(255, 0, 0)])   // 27 greys, red
 public struct PNGPalette: Sendable, Equatable {
@@ -25,6 +25,12 @@ public struct PNGPalette: Sendable, Equatable {
         guard greys + distinct.count <= 256, distinct.count <= 4 else { return nil }
         self.greys = greys
         self.colors = distinct
+    }
+
+    /// The index of `color`: a grey's from white down, or one of the other colours'.
+    public func index(of color: ImageDiff.RGB) -> UInt8? {
+        if color.r == color.g && color.g == color.b && 255 - Int(color.r) < greys { return 255 - color.r }
+        return colors.firstIndex(of: color).map { UInt8(greys + $0) }
     }
 
     /// Runs `body` with `palette` as the C encoder takes it (nil: none).

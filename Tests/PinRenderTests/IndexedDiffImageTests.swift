@@ -52,42 +52,39 @@ import PinRenderGraphics
     }
 
     /// Indexed stripes of one pixel a row, every row a different grey or colour (the first
-    /// row of each stripe too), decode to what was computed.
+    /// row of each stripe too), decode to the palette's colours.
     @Test func aColumnOfOnePixelDecodesAsComputed() throws {
         let dir = try Support.scratch()
         let palette = try #require(PNGPalette(darkestGray: 100, colors: [.init(255, 255, 0), .init(255, 0, 0)]))
+        #expect(palette.greys == 156 && palette.index(of: .init(255, 0, 0)) == 157 && palette.index(of: .init(120, 120, 120)) == 135)
         let height = 1300
-        @Sendable func color(_ y: Int) -> (UInt8, UInt8, UInt8) {
-            y % 7 == 3 ? (255, 255, 0) : y % 11 == 5 ? (255, 0, 0) : (UInt8(100 + y % 156), UInt8(100 + y % 156), UInt8(100 + y % 156))
-        }
+        @Sendable func index(_ y: Int) -> UInt8 { UInt8(y % 158) }
         let path = dir.appendingPathComponent("column.png").path
         try ComputedPNG.write(width: 1, height: height, format: .indexed(palette), level: 1, workers: 2, to: path, name: "column.png",
                               context: { _ in }, deliver: { (_: Int, _: Int) in }) { _, _, rows, pixels in
-            for (n, y) in rows.enumerated() {
-                let (r, g, b) = color(y)
-                (pixels[n * 4], pixels[n * 4 + 1], pixels[n * 4 + 2], pixels[n * 4 + 3]) = (b, g, r, 0)
-            }
+            for (n, y) in rows.enumerated() { pixels[n] = index(y) }
             return 0
         }
         #expect(try Self.colorType(path) == 3)
         let decoded = try PixelBuffer(pngAt: path)
         for y in 0..<height {
-            let (r, g, b) = color(y), pixel = decoded.pixel(x: 0, y: y)
-            #expect(pixel.r == r && pixel.g == g && pixel.b == b && pixel.a == 255, "row \(y)")
+            let k = Int(index(y)), pixel = decoded.pixel(x: 0, y: y)
+            let color = k < 156 ? ImageDiff.RGB(UInt8(255 - k), UInt8(255 - k), UInt8(255 - k)) : palette.colors[k - 156]
+            #expect(pixel.r == color.r && pixel.g == color.g && pixel.b == color.b && pixel.a == 255, "row \(y)")
         }
     }
 
-    /// A pixel that is not in the palette stops the image with one message naming the file,
-    /// and leaves no file.
-    @Test func aPixelOutsideThePaletteIsRefused() throws {
+    /// An index past the palette's end stops the image with one message naming the file, and
+    /// leaves no file.
+    @Test func anIndexPastThePaletteIsRefused() throws {
         let dir = try Support.scratch()
         let palette = try #require(PNGPalette(darkestGray: 230, colors: [.init(255, 0, 0)]))
         let path = dir.appendingPathComponent("odd.png").path
         #expect {
             try ComputedPNG.write(width: 20, height: 1300, format: .indexed(palette), level: 1, workers: 2, to: path, name: "odd.png",
                                   context: { _ in }, deliver: { (_: Int, _: Int) in }) { _, index, rows, pixels in
-                pixels.update(repeating: 255, count: rows.count * 20 * 4)
-                if index == 1 { (pixels[8], pixels[9], pixels[10]) = (0, 255, 0) } // green
+                pixels.update(repeating: 0, count: rows.count * 20)
+                if index == 1 { pixels[8] = 27 } // 26 greys and red: 0...26
                 return 0
             }
         } throws: { error in

@@ -90,55 +90,14 @@ static void filter_sub(const uint8_t *pixels, int width, uint8_t *row) {
     }
 }
 
-/* The index of a B, G, R, unused pixel in `palette`, or -1. */
-static int palette_index(const uint8_t *pixel, const pr_png_palette *palette) {
-    uint8_t b = pixel[0], g = pixel[1], r = pixel[2];
-    if (r == g && g == b && 255 - r < palette->greys) return 255 - r;
-    for (int n = 0; n < palette->colors; n++) {
-        const uint8_t *color = palette->color[n];
-        if (color[0] == r && color[1] == g && color[2] == b) return palette->greys + n;
-    }
-    return -1;
-}
-
-typedef int32_t words4 __attribute__((vector_size(16)));
-typedef uint8_t bytes4 __attribute__((vector_size(4)));
-
-/* A row of B, G, R, unused pixels as `palette`'s indexes (filter byte 0 first): four greys
-   at a time (B = G = R, each as light as the palette's darkest or lighter: index 255 - R),
-   the others one by one. Returns -1 at a pixel not in the palette. */
-static int index_row(const uint8_t *pixels, int width, const pr_png_palette *palette, uint8_t *row) {
+/* A row of `palette`'s indexes with its filter byte (0) before it. Returns -1 at an index
+   past the palette's end. */
+static int index_row(const uint8_t *indexes, int width, const pr_png_palette *palette, uint8_t *row) {
     row[0] = 0;
-    uint8_t *out = row + 1;
-    int x = 0;
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    const words4 darkest = (words4){ 1, 1, 1, 1 } * (256 - palette->greys);
-    for (; x + 4 <= width; x += 4) {
-        words4 p;
-        memcpy(&p, pixels + 4 * x, 16);
-        words4 red = (p >> 16) & 0xff;
-        /* Not zero in a lane whose B, G, R differ or whose grey is darker than the palette's. */
-        words4 other = ((p ^ (p >> 8)) & 0xffff) | (red < darkest);
-        uint64_t halves[2];
-        memcpy(halves, &other, 16);
-        if ((halves[0] | halves[1]) == 0) {
-            bytes4 indexes = __builtin_convertvector(255 - red, bytes4);
-            memcpy(out + x, &indexes, 4);
-            continue;
-        }
-        for (int n = 0; n < 4; n++) {
-            int index = palette_index(pixels + 4 * (x + n), palette);
-            if (index < 0) return -1;
-            out[x + n] = (uint8_t)index;
-        }
-    }
-#endif
-    for (; x < width; x++) {
-        int index = palette_index(pixels + 4 * x, palette);
-        if (index < 0) return -1;
-        out[x] = (uint8_t)index;
-    }
-    return 0;
+    memcpy(row + 1, indexes, (size_t)width);
+    uint8_t top = 0;
+    for (int x = 0; x < width; x++) top = indexes[x] > top ? indexes[x] : top;
+    return top < palette->greys + palette->colors ? 0 : -1;
 }
 
 /* Adler-32 of filtered rows, which are mostly zero bytes: a run of n zeros leaves the first
@@ -178,9 +137,9 @@ static size_t row_bytes(int width, int alpha, const pr_png_palette *palette) {
 }
 
 /* Filters `count` rows with `filter` (Up: the first row Sub; RGBA rows are always Up;
-   indexed rows, with `palette`, never filtered) and deflates them at `level` into `stripe`,
+   rows of indexes, with `palette`, never filtered) and deflates them at `level` into `stripe`,
    appending, the last row with `flush`; adds the filtered rows to *adler. `zeros` is a row of
-   zero pixels. Returns -1 when out of memory, -2 at a pixel not in `palette`. */
+   zero pixels. Returns -1 when out of memory, -2 at an index past `palette`'s end. */
 static int deflate_rows(const uint8_t *rows, int width, int count, int stride, int alpha,
                         const pr_png_palette *palette, int level, int filter, const uint8_t *zeros,
                         int flush_last, pr_png_stripe *stripe, uLong *adler) {
@@ -321,7 +280,7 @@ int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride,
     if (status != 0) {
         pr_png_stripe_free(stripe);
         snprintf(error->message, sizeof error->message, "%s",
-                 status == -2 ? "a pixel not in the image's palette" : "out of memory");
+                 status == -2 ? "an index past the end of the image's palette" : "out of memory");
         return -1;
     }
     stripe->adler = (uint32_t)adler;

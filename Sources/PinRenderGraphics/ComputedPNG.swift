@@ -38,9 +38,9 @@ public enum ComputedPNG {
 
     /// - Parameters:
     ///   - format: RGB, RGBA or indexed.
-    ///   - level: zlib's level: 1, its fastest, for an image looked at once (a diff image
-    ///     of 17 megapixels deflates in a third of level 6's time, to a file half as large
-    ///     again); 6, pinrender's pages', for one that is kept.
+    ///   - level: zlib's level (libdeflate's for an indexed image): 1, the fastest, for an
+    ///     image looked at once (a diff image of 17 megapixels deflates in a third of level
+    ///     6's time, to a file half as large again); 6, pinrender's pages', for one that is kept.
     ///   - workers: how many stripes are computed at once.
     ///   - context: makes what a worker computes with, on its own thread, with its index.
     ///   - deliver: hears each stripe's output, in order, once it is in the file, one call

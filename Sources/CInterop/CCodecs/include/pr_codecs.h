@@ -77,7 +77,8 @@ typedef struct {
    the first with the Sub filter, the others with Up, so that a stripe refers to nothing
    outside itself; or, at level 6, opaque rows unfiltered when a sample of the stripe's rows
    deflates smaller so (dense drawings). With `palette` (not NULL), the rows are its indexes,
-   a byte a pixel, written unfiltered; an index past its end is an error.
+   a byte a pixel, Up-filtered (the first unfiltered) and deflated whole by libdeflate at
+   `level`; an index past its end is an error.
    `last` marks the image's last stripe. Free the stripe with pr_png_stripe_free. */
 int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride, int alpha,
                           const pr_png_palette *palette, int level, int last, pr_png_stripe *stripe,

@@ -30,7 +30,7 @@ let package = Package(
         // functions hold the setjmp and return a status instead.
         .target(name: "CCodecs", path: "Sources/CInterop/CCodecs",
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("exif"),
-                                 .linkedLibrary("z")]),
+                                 .linkedLibrary("z"), .linkedLibrary("deflate")]),
         // libsoup-3 fetches pins from a URL (PinRemote), serves (PinService), follows events (PinSync).
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
                        pkgConfig: localPkgConfig("CSoup"), providers: [.apt(["libsoup-3.0-dev"])]),

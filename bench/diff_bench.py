@@ -83,6 +83,8 @@ def main():
     print(f"Median of {RUNS} alternating runs (min-max); the peer is ImageMagick `compare -metric AE a.png b.png null:`. "
           "CPU is user + system time of the whole run, memory the peak resident set. "
           f"Load average when the runs began: {open('/proc/loadavg').read().split()[0]} on {os.cpu_count()} cores.\n")
+    print("The ratios are of the medians, with the spread of the ratios run by run (each run of a command against "
+          "compare's run of the same round).\n")
     print("| pair | command | wall | CPU | peak memory | wall / compare | CPU / compare |")
     print("|---|---|---:|---:|---:|---:|---:|")
     for title, (a, b) in pairs.items():
@@ -98,10 +100,14 @@ def main():
                 runs[name].append(measure(command, statuses=(0, 1)))
         peer_wall = statistics.median(r[0] for r in runs["compare -metric AE"])
         peer_cpu = statistics.median(r[1] for r in runs["compare -metric AE"])
+        peer = runs["compare -metric AE"]
         for name, values in runs.items():
             wall, cpu = [r[0] for r in values], [r[1] for r in values]
+            wall_ratios = [r[0] / p[0] for r, p in zip(values, peer)]
+            cpu_ratios = [r[1] / p[1] for r, p in zip(values, peer)]
             print(f"| {title} | {name} | {spread(wall)} | {spread(cpu)} | {max(r[2] for r in values) / 1024:.0f} MB "
-                  f"| {statistics.median(wall) / peer_wall:.2f} | {statistics.median(cpu) / peer_cpu:.2f} |")
+                  f"| {statistics.median(wall) / peer_wall:.2f} ({min(wall_ratios):.2f}-{max(wall_ratios):.2f}) "
+                  f"| {statistics.median(cpu) / peer_cpu:.2f} ({min(cpu_ratios):.2f}-{max(cpu_ratios):.2f}) |")
     large = {
         "A3 floor plan at 720 dpi, 11906 x 8419, one pin moved (1 MB files)":
             pair("a3-100mp", "samples/floorplan.pdf", "samples/pins/floorplan-few.json", 1000, 720),

@@ -130,6 +130,15 @@ public struct DiffJob: Sendable {
             return (RowBuffer(bytes: rows * width * 4), RowBuffer(bytes: rows * width * 4),
                     composite ? RowBuffer(bytes: tallest * width * 4) : nil)
         }
+        // A diff image is a faded grey copy with a few colours: indexed, a byte a pixel to
+        // compute and deflate instead of RGB's three (a mask is RGBA, a composite holds the
+        // images as they are).
+        let colors = diff.imageColors
+        let palette = options.diffMask || composite ? nil : PNGPalette(darkestGray: colors.darkestGray, colors: colors.colors)
+        let order = palette.map { palette in
+            ImageDiff.PixelOrder.indexed(aa: palette.index(of: options.aaColor)!, diff: palette.index(of: options.diffColor)!,
+                                         darker: palette.index(of: options.diffColorAlt ?? options.diffColor)!)
+        } ?? .bgra
         // Compares stripe `index` (image rows `rows`), writing its diff rows, or its composite
         // rows, to `pixels`; nil once the comparison has stopped.
         @Sendable func stripe(_ index: Int, _ rows: Range<Int>, _ buffers: (RowBuffer, RowBuffer, RowBuffer?),
@@ -137,9 +146,11 @@ public struct DiffJob: Sendable {
             let needed = RowFeed.needed(rows, height: height)
             return try feeds.0.rows(stripe: index, needed: needed, buffer: buffers.0.base) { a, first in
                 try feeds.1.rows(stripe: index, needed: needed, buffer: buffers.1.base) { b, _ in
-                    let output = (buffers.2?.base ?? pixels).map { UnsafeMutableBufferPointer(start: $0, count: rows.count * width * 4) }
+                    let output = (buffers.2?.base ?? pixels).map {
+                        UnsafeMutableBufferPointer(start: $0, count: rows.count * width * order.bytesPerPixel)
+                    }
                     let findings = diff.compare(rows: rows, expected: a, actual: b, heldFrom: first, width: width, height: height,
-                                                output: output, order: .bgra)
+                                                output: output, order: order)
                     if let pixels, let output, composite {
                         Self.sideBySide(rows: rows, of: [(a, first), (b, first), (UnsafeBufferPointer(output), rows.lowerBound)],
                                         width: width, into: pixels)
@@ -159,7 +170,8 @@ public struct DiffJob: Sendable {
             }
         }
         if let file {
-            try ComputedPNG.write(width: composite ? width * 3 + Self.gap * 2 : width, height: height, alpha: options.diffMask, level: 1,
+            let format: ComputedPNG.Format = options.diffMask ? .rgba : palette.map { .indexed($0) } ?? .rgb
+            try ComputedPNG.write(width: composite ? width * 3 + Self.gap * 2 : width, height: height, format: format, level: 1,
                                   workers: workers, to: file.temporary, name: file.name, context: buffers,
                                   deliver: add) { buffers, index, rows, pixels in
                 try stripe(index, rows, buffers, into: pixels)

@@ -98,13 +98,17 @@ enum PNGWriter {
     }
 
     /// Filters and deflates `count` rows as one stripe (its first row refers to nothing above it)
-    /// at zlib `level`; with `alpha` the rows' fourth bytes are written as the alpha of an RGBA image.
+    /// at zlib `level`; with `alpha` the rows' fourth bytes are written as the alpha of an RGBA image;
+    /// with `palette`, the pixels as its indexes (a pixel not in it is an error).
     static func deflate(rows: UnsafePointer<UInt8>, width: Int32, count: Int, stride: Int32, alpha: Bool = false,
-                        level: Int32 = compressionLevel, last: Bool, name: String) throws -> Stripe {
+                        palette: PNGPalette? = nil, level: Int32 = compressionLevel, last: Bool,
+                        name: String) throws -> Stripe {
         let stripe = Stripe()
         var error = pr_error()
-        guard pr_png_deflate_stripe(rows, width, Int32(count), stride, alpha ? 1 : 0, level, last ? 1 : 0,
-                                    &stripe.parts, &error) == 0 else {
+        guard PNGPalette.withParts(of: palette, {
+            pr_png_deflate_stripe(rows, width, Int32(count), stride, alpha ? 1 : 0, $0, level, last ? 1 : 0,
+                                  &stripe.parts, &error)
+        }) == 0 else {
             throw OutputError(file: name, reason: RasterImage.message(error))
         }
         return stripe
@@ -121,10 +125,12 @@ enum PNGWriter {
         private var finished = false
 
         /// Creates the file and writes the header of a `width` x `height` RGB image (RGBA
-        /// with `alpha`).
-        init(path: String, width: Int32, height: Int32, alpha: Bool = false, name: String) throws {
+        /// with `alpha`, indexed with `palette`).
+        init(path: String, width: Int32, height: Int32, alpha: Bool = false, palette: PNGPalette? = nil, name: String) throws {
             var error = pr_error()
-            guard let handle = pr_png_stream_open(path, width, height, alpha ? 1 : 0, &error) else {
+            guard let handle = PNGPalette.withParts(of: palette, {
+                pr_png_stream_open(path, width, height, alpha ? 1 : 0, $0, &error)
+            }) else {
                 unlink(path)
                 throw OutputError(file: name, reason: RasterImage.message(error))
             }

@@ -9,6 +9,10 @@ cells_png.py cells WIDTH HEIGHT CELL SEED OUT [--last-band-seed SEED2] [--interl
 cells_png.py noise WIDTH HEIGHT SEED OUT [--alpha] [--interlace]
     Every pixel pseudo-random (RGBA with --alpha), Adam7-interlaced with --interlace,
     stored uncompressed: for small images that test averaging pixel by pixel.
+cells_png.py filters WIDTH HEIGHT SEED OUT CHUNK
+    An RGB image of pseudo-random pixels whose rows use the five filters in turn (row y
+    filter y % 5), its data in IDAT chunks of CHUNK bytes; its pixels, R, G, B row by row,
+    in OUT.rgb.
 """
 import random
 import struct
@@ -74,10 +78,39 @@ def noise(width, height, seed, out, alpha, interlace):
                 + chunk(b"IDAT", zlib.compress(bytes(raw), 0)) + chunk(b"IEND", b""))
 
 
+def paeth(a, b, c):
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    return a if pa <= pb and pa <= pc else b if pb <= pc else c
+
+
+def filters(width, height, seed, out, size):
+    rng = random.Random(seed)
+    rows = [bytes(rng.randrange(256) for _ in range(width * 3)) for _ in range(height)]
+    raw = bytearray()
+    for y, row in enumerate(rows):
+        above = rows[y - 1] if y > 0 else bytes(width * 3)
+        kind = y % 5
+        raw.append(kind)
+        for i, value in enumerate(row):
+            a = row[i - 3] if i >= 3 else 0
+            b, c = above[i], above[i - 3] if i >= 3 else 0
+            predicted = [0, a, b, (a + b) // 2, paeth(a, b, c)][kind]
+            raw.append((value - predicted) % 256)
+    data = zlib.compress(bytes(raw), 9)
+    with open(out, "wb") as f:
+        f.write(header(width, height, 2) + b"".join(chunk(b"IDAT", data[i:i + size]) for i in range(0, len(data), size))
+                + chunk(b"IEND", b""))
+    with open(out + ".rgb", "wb") as f:
+        f.write(b"".join(rows))
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
     if args[0] == "cells":
         last = int(args[args.index("--last-band-seed") + 1]) if "--last-band-seed" in args else None
         cells(int(args[1]), int(args[2]), int(args[3]), int(args[4]), args[5], last, "--interlace" in args)
+    elif args[0] == "filters":
+        filters(int(args[1]), int(args[2]), int(args[3]), args[4], int(args[5]))
     else:
         noise(int(args[1]), int(args[2]), int(args[3]), args[4], "--alpha" in args, "--interlace" in args)

@@ -95,12 +95,32 @@ public struct ImageDiff: Sendable {
         return comparison.result(image: diffImage ? image : nil)
     }
 
+    /// The colours a diff image (not a mask) is made of: greys from white down to the
+    /// darkest a pixel fades to (black, opaque, at ``Options/alpha``), and the colours that
+    /// mark differences and anti-aliasing. With the default options, 27 greys and 2 colours.
+    public var imageColors: (darkestGray: UInt8, colors: [RGB]) {
+        // The fade is linear in brightness and in opacity: its extremes are at their ends.
+        let ends = [(0.0, UInt8(255)), (0, 0), (255, 255), (255, 0)]
+        let darkest = ends.map { DiffPaint.gray(luma: $0.0, opacity: $0.1, alpha: options.alpha) }.min()!
+        return (darkest, [options.aaColor, options.diffColor] + (options.diffColorAlt.map { [$0] } ?? []))
+    }
+
     /// The byte order of a diff image's pixels.
     public enum PixelOrder: Sendable {
         /// R, G, B, A.
         case rgba
         /// B, G, R, A: Cairo's, what the PNG writer takes.
         case bgra
+        /// One byte a pixel, an index into a palette of the ``imageColors``: a faded grey g
+        /// as 255 - g, the marking colours as given (anti-aliased, differing, differing and
+        /// darker in the actual image).
+        case indexed(aa: UInt8, diff: UInt8, darker: UInt8)
+
+        /// The bytes of one pixel.
+        public var bytesPerPixel: Int {
+            if case .indexed = self { return 1 }
+            return 4
+        }
     }
 
     /// What one stripe of rows holds: its counts and regions, merged in order by
@@ -127,7 +147,7 @@ public struct ImageDiff: Sendable {
                         heldFrom first: Int, width: Int, height: Int, output: UnsafeMutableBufferPointer<UInt8>?,
                         order: PixelOrder) -> StripeFindings {
         var findings = StripeFindings()
-        let rowBytes = width * 4
+        let rowBytes = width * 4, pixelBytes = order.bytesPerPixel
         let mask = options.diffMask
         let pair = PixelPair(a: a, b: b, width: width, height: height, firstRow: first,
                              checkerboard: options.background == .checkerboard)
@@ -136,9 +156,8 @@ public struct ImageDiff: Sendable {
         if let output, mask { memset(output.baseAddress!, 0, rows.count * rowBytes) } // transparent where the same
         let maxDelta = 35215 * options.threshold * options.threshold
         let ignore = options.ignore.map { $0.integral }
-        let darker = options.diffColorAlt ?? options.diffColor
         for y in rows {
-            let row = pair.index(0, y), out = (y - rows.lowerBound) * rowBytes
+            let row = pair.index(0, y), out = (y - rows.lowerBound) * width * pixelBytes
             // Rows the same in both images hold no difference: the diff image shows them faded.
             if memcmp(a.baseAddress! + row, b.baseAddress! + row, rowBytes) == 0 {
                 if let paint, !mask { paint.fade(a, row, pixels: width, at: out) }
@@ -146,7 +165,7 @@ public struct ImageDiff: Sendable {
             }
             var x = 0
             while x < width {
-                let i = row + x * 4, o = out + x * 4
+                let i = row + x * 4, o = out + x * pixelBytes
                 // A run of pixels the same in both images (ignored or not, they are faded alike).
                 let same = PixelPair.sameRun(a, b, from: i, pixels: width - x)
                 if same > 0 {
@@ -163,11 +182,11 @@ public struct ImageDiff: Sendable {
                 if abs(delta) > maxDelta {
                     if !options.includeAA && (pair.antialiased(a, b, x, y) || pair.antialiased(b, a, x, y)) {
                         findings.aaPixels += 1
-                        if let paint, !mask { paint.put(options.aaColor, at: o) }
+                        if let paint, !mask { paint.put(.aa, at: o) }
                     } else {
                         findings.diffPixels += 1
                         findings.cells.add(x: x, y: y)
-                        paint?.put(delta < 0 ? darker : options.diffColor, at: o)
+                        paint?.put(delta < 0 ? .darker : .diff, at: o)
                         if keepOrder {
                             findings.marked.append(y * width + x)
                             findings.aaBefore.append(findings.aaPixels)

@@ -145,40 +145,71 @@ struct DiffPaint {
     let output: UnsafeMutableBufferPointer<UInt8>
     let order: ImageDiff.PixelOrder
     let alpha: Double
+    /// The marking colours' pixels (anti-aliased, differing, darker), in `order`: four bytes,
+    /// or one (an index).
+    let marks: (aa: [UInt8], diff: [UInt8], darker: [UInt8])
+
+    /// What a pixel is marked as.
+    enum Mark {
+        case aa, diff, darker
+    }
 
     init(output: UnsafeMutableBufferPointer<UInt8>, order: ImageDiff.PixelOrder, options: ImageDiff.Options) {
         self.output = output
         self.order = order
         self.alpha = options.alpha
+        let bytes: (ImageDiff.RGB) -> [UInt8] = switch order {
+        case .rgba: { [$0.r, $0.g, $0.b, 255] }
+        case .bgra, .indexed: { [$0.b, $0.g, $0.r, 255] }
+        }
+        if case .indexed(let aa, let diff, let darker) = order {
+            marks = ([aa], [diff], [darker])
+        } else {
+            marks = (bytes(options.aaColor), bytes(options.diffColor), bytes(options.diffColorAlt ?? options.diffColor))
+        }
     }
 
     /// `count` expected pixels from `i` on as gray from `o` on, as pixelmatch fades them:
     /// their brightness at ``alpha`` times their own opacity over white. A run of equal pixels
     /// (a page's background) is computed once.
     func fade(_ image: UnsafeBufferPointer<UInt8>, _ i: Int, pixels count: Int, at o: Int) {
-        let source = UnsafeRawPointer(image.baseAddress! + i), target = UnsafeMutableRawPointer(output.baseAddress! + o)
-        var last: UInt32 = 0, gray: UInt32 = 0, known = false
-        for n in 0..<count {
-            let pixel = source.loadUnaligned(fromByteOffset: n * 4, as: UInt32.self)
-            if !known || pixel != last {
-                let p = source + n * 4
-                let r = p.load(fromByteOffset: 0, as: UInt8.self), g = p.load(fromByteOffset: 1, as: UInt8.self)
-                let b = p.load(fromByteOffset: 2, as: UInt8.self), a = p.load(fromByteOffset: 3, as: UInt8.self)
-                let luma = PixelPair.y(Double(r), Double(g), Double(b))
-                let value = UInt32(UInt8(max(0, min(255, 255 + (luma - 255) * alpha * Double(a) / 255))))
-                gray = value | value << 8 | value << 16 | 0xFF00_0000
-                (last, known) = (pixel, true)
-            }
-            target.storeBytes(of: gray, toByteOffset: n * 4, as: UInt32.self)
+        if case .indexed = order {
+            fade(image, i, pixels: count, at: o, as: UInt8.self) { 255 - $0 }
+        } else {
+            fade(image, i, pixels: count, at: o, as: UInt32.self) { UInt32($0) * 0x01_0101 | 0xFF00_0000 }
         }
     }
 
-    /// A colour at `o`, opaque.
-    @inline(__always) func put(_ color: ImageDiff.RGB, at o: Int) {
-        let (first, third) = order == .rgba ? (color.r, color.b) : (color.b, color.r)
-        output[o] = first
-        output[o + 1] = color.g
-        output[o + 2] = third
-        output[o + 3] = 255
+    /// ``fade(_:_:pixels:at:)`` writing each grey as `pixel(grey)`.
+    @inline(__always) private func fade<Pixel>(_ image: UnsafeBufferPointer<UInt8>, _ i: Int, pixels count: Int, at o: Int,
+                                               as _: Pixel.Type, _ pixel: (UInt8) -> Pixel) {
+        let source = UnsafeRawPointer(image.baseAddress! + i), target = UnsafeMutableRawPointer(output.baseAddress! + o)
+        var last: UInt32 = 0, gray = pixel(255), known = false
+        for n in 0..<count {
+            let rgba = source.loadUnaligned(fromByteOffset: n * 4, as: UInt32.self)
+            if !known || rgba != last {
+                let p = source + n * 4
+                let r = p.load(fromByteOffset: 0, as: UInt8.self), g = p.load(fromByteOffset: 1, as: UInt8.self)
+                let b = p.load(fromByteOffset: 2, as: UInt8.self), a = p.load(fromByteOffset: 3, as: UInt8.self)
+                gray = pixel(Self.gray(luma: PixelPair.y(Double(r), Double(g), Double(b)), opacity: a, alpha: alpha))
+                (last, known) = (rgba, true)
+            }
+            target.storeBytes(of: gray, toByteOffset: n * MemoryLayout<Pixel>.size, as: Pixel.self)
+        }
+    }
+
+    /// The grey a pixel of brightness `luma` (0 to 255) and `opacity` fades to at `alpha`.
+    @inline(__always) static func gray(luma: Double, opacity: UInt8, alpha: Double) -> UInt8 {
+        UInt8(max(0, min(255, 255 + (luma - 255) * alpha * Double(opacity) / 255)))
+    }
+
+    /// A marking colour at `o`, opaque.
+    @inline(__always) func put(_ mark: Mark, at o: Int) {
+        let pixel = switch mark {
+        case .aa: marks.aa
+        case .diff: marks.diff
+        case .darker: marks.darker
+        }
+        for (n, byte) in pixel.enumerated() { output[o + n] = byte }
     }
 }

@@ -64,23 +64,36 @@ typedef struct {
     size_t raw_length;  /* bytes of filtered rows */
 } pr_png_stripe;
 
+/* The palette of an indexed (colour type 3) image whose pixels are greys from white down
+   and a few colours: index k < `greys` is the grey 255 - k (0 is white), index `greys` + n
+   is `color[n]` (R, G, B). At most 256 entries. */
+typedef struct {
+    int greys;
+    int colors;
+    uint8_t color[4][3];
+} pr_png_palette;
+
 /* Deflates `count` rows of B, G, R, unused pixels (`alpha`: B, G, R, A, written as RGBA):
    the first with the Sub filter, the others with Up, so that a stripe refers to nothing
    outside itself; or, at level 6, opaque rows unfiltered when a sample of the stripe's rows
-   deflates smaller so (dense drawings). `last` marks the image's last stripe. Free the
-   stripe with pr_png_stripe_free. */
+   deflates smaller so (dense drawings). With `palette` (not NULL), the rows are its indexes,
+   a byte a pixel, Up-filtered (the first unfiltered) and deflated whole by libdeflate at
+   `level`; an index past its end is an error.
+   `last` marks the image's last stripe. Free the stripe with pr_png_stripe_free. */
 int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride, int alpha,
-                          int level, int last, pr_png_stripe *stripe, pr_error *error);
+                          const pr_png_palette *palette, int level, int last, pr_png_stripe *stripe,
+                          pr_error *error);
 
 void pr_png_stripe_free(pr_png_stripe *stripe);
 
-/* A PNG of `width` x `height` (8-bit RGB, or RGBA with `alpha`) written to its file as its
+/* A PNG of `width` x `height` (8-bit RGB, RGBA with `alpha`, indexed with `palette`) written to its file as its
    stripes come, top to bottom, with no time stamp: open writes the header, each append one stripe's data (in the file when
    it returns), finish the checksum and the end, and closes the file. Free it with
    pr_png_stream_close (which closes the file if finish was not reached). */
 typedef struct pr_png_stream pr_png_stream;
 
-pr_png_stream *pr_png_stream_open(const char *path, int width, int height, int alpha, pr_error *error);
+pr_png_stream *pr_png_stream_open(const char *path, int width, int height, int alpha,
+                                  const pr_png_palette *palette, pr_error *error);
 
 int pr_png_stream_append(pr_png_stream *stream, const pr_png_stripe *stripe, pr_error *error);
 

@@ -74,7 +74,7 @@ def main():
     }
     if have_mupdf:
         one["PyMuPDF get_pixmap(dpi=150).save (plain page)"] = (mupdf_page, f"{OUT}/mupdf-1.png")
-    table("Annotated PNG of one dense A1 page at 150 dpi", compare(one), "pinrender (200 pins)")
+    table("Annotated PNG of the A1 plan page 1 (bench/work/plan-a1.pdf) at 150 dpi", compare(one), "pinrender (200 pins)")
     every = {
         "pinrender, 2 cores": ([BIN, "render", PLAN, "--pins", PINS, "--dpi", "150", "-o", f"{OUT}/p.png"], f"{OUT}/p-*.png"),
         "pinrender, 1 core": (["taskset", "-c", "0", BIN, "render", PLAN, "--pins", PINS, "--dpi", "150", "-o", f"{OUT}/p.png"], f"{OUT}/p-*.png"),

@@ -76,8 +76,8 @@ def spread(values):
 def main():
     os.makedirs(WORK, exist_ok=True)
     pairs = {
-        "A3 floor plan, 300 dpi, 4961 x 3508, one pin moved": pair("a3", "samples/floorplan.pdf", "samples/pins/floorplan-few.json", 1000, 300),
-        "dense A1 plan, 150 dpi, 4967 x 3508, 20 of 200 pins moved": pair("a1", "bench/work/plan-a1.pdf", "bench/work/pins-200.json", 10, 150),
+        "A3 floor plan, 300 dpi, 4963 x 3509, one pin moved": pair("a3", "samples/floorplan.pdf", "samples/pins/floorplan-few.json", 1000, 300),
+        "A1 plan page 1, 150 dpi, 4967 x 3509, 20 of 200 pins moved": pair("a1", "bench/work/plan-a1.pdf", "bench/work/pins-200.json", 10, 150),
     }
     print("\n## Image diff of 17.4-megapixel pairs (whole commands, PNG decoding included)\n")
     print(f"Median of {RUNS} alternating runs (min-max); the peer is ImageMagick `compare -metric AE a.png b.png null:`. "
@@ -109,7 +109,7 @@ def main():
                   f"| {statistics.median(wall) / peer_wall:.2f} ({min(wall_ratios):.2f}-{max(wall_ratios):.2f}) "
                   f"| {statistics.median(cpu) / peer_cpu:.2f} ({min(cpu_ratios):.2f}-{max(cpu_ratios):.2f}) |")
     large = {
-        "A3 floor plan at 720 dpi, 11906 x 8419, one pin moved (1 MB files)":
+        "A3 floor plan at 720 dpi, 11910 x 8420, one pin moved (1 MB files)":
             pair("a3-100mp", "samples/floorplan.pdf", "samples/pins/floorplan-few.json", 1000, 720),
         "random pixels, 10000 x 10000, 16 rows changed (300 MB files, stored)": noise_pair(10000, 10000),
     }

@@ -12,7 +12,7 @@ BIN = os.environ.get("PINRENDER", ".build/release/pinrender")
 WORK = "bench/work/png"
 RUNS = 3
 PAGES = {
-    "dense A1 plan, page 1, 150 dpi, 200 pins": ["bench/work/plan-a1.pdf", "--pins", "bench/work/pins-200.json", "--dpi", "150"],
+    "A1 plan (bench/work/plan-a1.pdf), page 1, 150 dpi, 200 pins": ["bench/work/plan-a1.pdf", "--pins", "bench/work/pins-200.json", "--dpi", "150"],
     "A3 floor plan, 150 dpi, 5 pins": ["samples/floorplan.pdf", "--pins", "samples/pins/floorplan-few.json", "--dpi", "150"],
     "photo, 5 pins, tooltips": ["samples/photo.jpg", "--pins", "samples/pins/photo.json", "--tooltips", "all"],
 }

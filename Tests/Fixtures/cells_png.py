@@ -84,20 +84,35 @@ def paeth(a, b, c):
     return a if pa <= pb and pa <= pc else b if pb <= pc else c
 
 
+def predict(kind, line, above, i):
+    """What filter `kind` (1 to 4) predicts for byte `i` of an RGB row `line` (as it is up to
+    `i`), under the row `above`."""
+    a = line[i - 3] if i >= 3 else 0
+    if kind == 1:
+        return a
+    if kind == 2:
+        return above[i]
+    if kind == 3:
+        return (a + above[i]) // 2
+    return paeth(a, above[i], above[i - 3] if i >= 3 else 0)
+
+
+def filter_rows(rows):
+    """RGB rows filtered None, Sub, Up, Average and Paeth in turn (row y filter y % 5), each
+    after its filter byte."""
+    raw, above = bytearray(), bytes(len(rows[0]))
+    for y, row in enumerate(rows):
+        kind = y % 5
+        raw.append(kind)
+        raw += row if kind == 0 else bytes((value - predict(kind, row, above, i)) % 256 for i, value in enumerate(row))
+        above = row
+    return bytes(raw)
+
+
 def filters(width, height, seed, out, size):
     rng = random.Random(seed)
     rows = [bytes(rng.randrange(256) for _ in range(width * 3)) for _ in range(height)]
-    raw = bytearray()
-    for y, row in enumerate(rows):
-        above = rows[y - 1] if y > 0 else bytes(width * 3)
-        kind = y % 5
-        raw.append(kind)
-        for i, value in enumerate(row):
-            a = row[i - 3] if i >= 3 else 0
-            b, c = above[i], above[i - 3] if i >= 3 else 0
-            predicted = [0, a, b, (a + b) // 2, paeth(a, b, c)][kind]
-            raw.append((value - predicted) % 256)
-    data = zlib.compress(bytes(raw), 9)
+    data = zlib.compress(filter_rows(rows), 9)
     with open(out, "wb") as f:
         f.write(header(width, height, 2) + b"".join(chunk(b"IDAT", data[i:i + size]) for i in range(0, len(data), size))
                 + chunk(b"IEND", b""))

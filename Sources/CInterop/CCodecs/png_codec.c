@@ -90,7 +90,8 @@ struct pr_png_rows {
     int failed;
     int premultiply;        /* deliver premultiplied alpha, for Cairo (pr_png_decode) */
     int swap;               /* B, G, R, A rather than R, G, B, A */
-    pr_png_idat *idat;      /* an 8-bit RGB image's rows, read without libpng (NULL: by libpng) */
+    int from_idat;          /* an 8-bit RGB image: its rows read without libpng */
+    pr_png_idat *idat;      /* their reader, opened at the first read (after the caller's size checks) */
 };
 
 void pr_png_rows_close(pr_png_rows *rows) {
@@ -136,8 +137,7 @@ static pr_png_rows *open_rows(pr_png_rows *rows, const uint8_t *head, size_t len
         } else {
             rows->source.offset -= 8;
         }
-        rows->idat = pr_png_idat_open(rows->width, source_read, &rows->source);
-        if (rows->idat == NULL) png_error(png, "out of memory");
+        rows->from_idat = 1;
         return rows;
     }
     png_set_expand(png);
@@ -209,8 +209,10 @@ int pr_png_rows_read(pr_png_rows *rows, uint8_t *pixels, int count, int stride, 
                  rows->failed ? "the image data could not be read" : "no such rows");
         return -1;
     }
-    if (rows->idat != NULL) {
-        if (pr_png_idat_rows(rows->idat, pixels, count, stride, rows->swap, error) != 0) {
+    if (rows->from_idat) {
+        if (rows->idat == NULL) rows->idat = pr_png_idat_open(rows->width, rows->height, source_read, &rows->source);
+        if (rows->idat == NULL) snprintf(error->message, sizeof error->message, "out of memory");
+        if (rows->idat == NULL || pr_png_idat_rows(rows->idat, pixels, count, stride, rows->swap, error) != 0) {
             rows->failed = 1;
             return -1;
         }

@@ -19,7 +19,9 @@ struct pr_png_idat {
     void *source;
     size_t row_length;      /* filter byte and 3 bytes a pixel */
     uint32_t width;
-    uint32_t left;          /* bytes of the current IDAT chunk not yet read */
+    uint32_t rows_left;     /* rows not yet delivered */
+    uint32_t left;          /* bytes of the current chunk's data not yet read */
+    uint8_t type[4];        /* the current chunk's */
     uLong crc;
     z_stream z;
     uint8_t input[INPUT];
@@ -28,12 +30,13 @@ struct pr_png_idat {
     uint8_t *prior;         /* the row above the next, unfiltered (zeros above the first) */
 };
 
-pr_png_idat *pr_png_idat_open(uint32_t width, pr_png_read_fn read, void *source) {
+pr_png_idat *pr_png_idat_open(uint32_t width, uint32_t height, pr_png_read_fn read, void *source) {
     pr_png_idat *idat = calloc(1, sizeof *idat);
     if (idat == NULL) return NULL;
     idat->read = read;
     idat->source = source;
     idat->width = width;
+    idat->rows_left = height;
     idat->row_length = 1 + (size_t)width * 3;
     idat->batch = (1 << 20) / idat->row_length + 1;
     idat->rows = malloc(idat->batch * idat->row_length + 4);
@@ -65,32 +68,63 @@ static int fail(pr_error *error, const char *message) {
     return -1;
 }
 
-/* Reads the CRC after a chunk's data and checks it against the one computed. */
-static int check_crc(pr_png_idat *idat, pr_error *error) {
+/* Reads the next chunk's length and type. */
+static int next_chunk(pr_png_idat *idat, pr_error *error) {
+    uint8_t bytes[8];
+    if (idat->read(idat->source, bytes, 8, error) != 0) return -1;
+    idat->left = get32(bytes);
+    if (idat->left > 0x7fffffff) return fail(error, "PNG unsigned integer out of range");
+    memcpy(idat->type, bytes + 4, 4);
+    idat->crc = crc32(0L, idat->type, 4);
+    return 0;
+}
+
+/* The next piece of the current chunk's data (INPUT bytes at most) into `input`: how many
+   bytes, or -1. Once the data is all read, so is the CRC after it, and checked: a wrong one
+   refuses the file, unless the chunk is ancillary (libpng warns and skips it). */
+static long read_piece(pr_png_idat *idat, pr_error *error) {
+    uint32_t count = idat->left < INPUT ? idat->left : INPUT;
+    if (idat->read(idat->source, idat->input, count, error) != 0) return -1;
+    idat->crc = crc32(idat->crc, idat->input, count);
+    idat->left -= count;
+    if (idat->left > 0) return count;
     uint8_t bytes[4];
     if (idat->read(idat->source, bytes, 4, error) != 0) return -1;
-    return get32(bytes) == (uint32_t)idat->crc ? 0 : fail(error, "IDAT: CRC error");
+    if (get32(bytes) != (uint32_t)idat->crc && !(idat->type[0] & 0x20)) {
+        snprintf(error->message, sizeof error->message, "%.4s: CRC error", (const char *)idat->type);
+        return -1;
+    }
+    return count;
 }
 
 /* More compressed bytes for zlib: the rest of the current IDAT chunk, or the next one's. A
    chunk's CRC is checked when its last bytes are read, before zlib sees them. */
 static int refill(pr_png_idat *idat, pr_error *error) {
-    uint8_t bytes[8];
     while (idat->left == 0) {
-        if (idat->read(idat->source, bytes, 8, error) != 0) return -1;
-        if (memcmp(bytes + 4, "IDAT", 4) != 0) return fail(error, "Not enough image data");
-        idat->left = get32(bytes);
-        if (idat->left > 0x7fffffff) return fail(error, "PNG unsigned integer out of range");
-        idat->crc = crc32(0L, bytes + 4, 4);
-        if (idat->left == 0 && check_crc(idat, error) != 0) return -1;
+        if (next_chunk(idat, error) != 0) return -1;
+        if (memcmp(idat->type, "IDAT", 4) != 0) return fail(error, "Not enough image data");
+        if (idat->left == 0 && read_piece(idat, error) < 0) return -1;
     }
-    uint32_t count = idat->left < INPUT ? idat->left : INPUT;
-    if (idat->read(idat->source, idat->input, count, error) != 0) return -1;
-    idat->crc = crc32(idat->crc, idat->input, count);
-    idat->left -= count;
-    if (idat->left == 0 && check_crc(idat, error) != 0) return -1;
+    long count = read_piece(idat, error);
+    if (count < 0) return -1;
     idat->z.next_in = idat->input;
-    idat->z.avail_in = count;
+    idat->z.avail_in = (uInt)count;
+    return 0;
+}
+
+/* After the last row, the rest of the file as libpng's png_read_end reads it: the rest of the
+   image data, then every chunk up to IEND, each with its CRC. A file cut short before its
+   IEND is refused, as libpng refuses it. */
+static int finish(pr_png_idat *idat, pr_error *error) {
+    while (idat->left > 0) {
+        if (read_piece(idat, error) < 0) return -1;
+    }
+    do {
+        if (next_chunk(idat, error) != 0) return -1;
+        do {
+            if (read_piece(idat, error) < 0) return -1;
+        } while (idat->left > 0);
+    } while (memcmp(idat->type, "IEND", 4) != 0);
     return 0;
 }
 
@@ -195,5 +229,6 @@ int pr_png_idat_rows(pr_png_idat *idat, uint8_t *pixels, int count, int stride, 
         memcpy(idat->prior, idat->rows + (batch - 1) * length, length);
         done += (int)batch;
     }
-    return 0;
+    idat->rows_left -= (uint32_t)count;
+    return idat->rows_left == 0 && count > 0 ? finish(idat, error) : 0;
 }

@@ -27,19 +27,27 @@ public enum StripedPNG {
         /// One worker draws the image in two halves, one after the other; every worker
         /// deflates each half's stripes: for pages whose reading costs more than their pixels.
         case halves
+        /// One worker draws the whole image at once; every worker deflates its stripes: for
+        /// small images, where a second worker's document and fonts cost more than the
+        /// drawing it would take on.
+        case whole
+
+        /// Images smaller than this are drawn whole (a letter page at 72 dpi has 484,704
+        /// pixels; at 150 dpi, 2,103,750).
+        public static let wholeBelow = 1_000_000
 
         /// The plan for a page whose file holds `bytesPerPage` bytes a page (its content
-        /// streams, images and fonts: what each drawing reads again) drawn `pixels` big: halves
-        /// from 1 byte per 20 pixels (a dense A1 plan of 6.6 MB at 150 dpi has 0.38; a light
-        /// one, 0.008).
+        /// streams, images and fonts: what each drawing reads again) drawn `pixels` big: whole
+        /// below ``wholeBelow`` pixels; else halves from 1 byte per 20 pixels (a dense A1 plan
+        /// of 6.6 MB at 150 dpi has 0.38; a light one, 0.008).
         public static func forPage(bytesPerPage: Int, pixels: Int) -> Plan {
-            Double(bytesPerPage) * 20 >= Double(pixels) ? .halves : .stripes
+            pixels < wholeBelow ? .whole : Double(bytesPerPage) * 20 >= Double(pixels) ? .halves : .stripes
         }
     }
 
     /// - Parameters:
     ///   - workers: how many stripes are drawn at once.
-    ///   - plan: stripes or halves (the bytes are the same).
+    ///   - plan: stripes, halves or whole (the bytes are the same).
     ///   - checkpoint: runs before each stripe; what it throws stops the image (a time
     ///     limit, say). The file is then removed.
     ///   - progress: hears (stripes written, stripes) after each stripe of an image of
@@ -60,9 +68,9 @@ public enum StripedPNG {
             try canvas.writePNG(to: path, name: name)
             return
         }
-        if plan == .halves {
-            return try writeInHalves(width: width, height: height, workers: workers, to: path, name: name,
-                                     checkpoint: checkpoint, progress: progress, worker: makeWorker(0), paint: paint)
+        if plan != .stripes {
+            return try writeInPieces(plan == .halves ? 2 : 1, width: width, height: height, workers: workers, to: path,
+                                     name: name, checkpoint: checkpoint, progress: progress, worker: makeWorker(0), paint: paint)
         }
         try PNGWriter.write(width: Int32(width), height: Int32(height), workers: workers, to: path, name: name,
                             checkpoint: checkpoint, progress: progress, context: { index in
@@ -85,14 +93,15 @@ public enum StripedPNG {
         let first: Int
     }
 
-    /// ``Plan/halves``: the stripes split into two runs, each drawn at once by `worker` and
-    /// deflated on `workers` workers, the first run's stripes written before the second is drawn.
-    private static func writeInHalves<Worker>(width: Int, height: Int, workers: Int, to path: String, name: String,
+    /// ``Plan/halves`` and ``Plan/whole``: the stripes split into `pieces` runs (2 or 1),
+    /// each drawn at once by `worker` and deflated on `workers` workers, a run's stripes
+    /// written before the next is drawn.
+    private static func writeInPieces<Worker>(_ pieces: Int, width: Int, height: Int, workers: Int, to path: String, name: String,
                                               checkpoint: @Sendable () throws -> Void,
                                               progress: @escaping @Sendable (Int, Int) -> Void,
                                               worker: Worker, paint: @Sendable (Canvas, Worker) throws -> Void) throws {
         let count = PNGWriter.stripeCount(height: height)
-        let halves = [0..<count / 2, count / 2..<count]
+        let halves = pieces == 1 ? [0..<count] : [0..<count / 2, count / 2..<count]
         let rows = { (stripes: Range<Int>) in
             PNGWriter.stripe(stripes.lowerBound, of: count, height: height).lowerBound
                 ..< PNGWriter.stripe(stripes.upperBound - 1, of: count, height: height).upperBound

@@ -81,10 +81,10 @@ import PinRenderGraphics
         #expect(try Data(contentsOf: URL(fileURLWithPath: one)) == Data(contentsOf: URL(fileURLWithPath: two)))
     }
 
-    /// A page drawn in halves (StripedPNG.Plan.halves: two drawings, not one a stripe) or in
-    /// stripes is the whole page drawn on one canvas, byte for byte, for pages that blend,
+    /// A page drawn in halves (StripedPNG.Plan.halves: two drawings, not one a stripe), whole
+    /// (one drawing) or in stripes is the whole page drawn on one canvas, byte for byte, for pages that blend,
     /// soft masks, images drawn larger and smaller than they are, and rotated and cropped pages;
-    /// in halves, the page is drawn twice.
+    /// in halves, the page is drawn twice, whole once.
     @Test(arguments: [("transparency-group.pdf", 1, 300), ("difference-ellipse.pdf", 1, 300), ("knockout-softmask.pdf", 1, 300),
                       ("images.pdf", 1, 300), ("floorplan.pdf", 2, 150), ("floorplan.pdf", 3, 200)])
     func halvesAndStripesEqualWhole(name: String, page number: Int, dpi: Int) throws {
@@ -104,7 +104,7 @@ import PinRenderGraphics
         try canvas.drawPage(try PDFDocument(path: pdf).page(at: number), at: drawn, clip: area)
         let whole = dir.appendingPathComponent("whole.png").path
         try canvas.writePNG(to: whole, name: whole)
-        for plan in [StripedPNG.Plan.stripes, .halves] {
+        for plan in [StripedPNG.Plan.stripes, .halves, .whole] {
             let out = dir.appendingPathComponent("\(plan).png").path
             let drawings = Exclusive(0)
             try StripedPNG.write(width: Int(area.width), height: Int(area.height), workers: 2, plan: plan, to: out, name: out,
@@ -115,27 +115,29 @@ import PinRenderGraphics
             #expect(try Data(contentsOf: URL(fileURLWithPath: whole)) == Data(contentsOf: URL(fileURLWithPath: out)),
                     "\(name) page \(number) in \(plan)")
             let stripes = (Int(area.height) + 599) / 600
-            #expect(drawings.use { $0 } == (plan == .halves ? 2 : stripes + stripes % 2), "\(plan)")
+            #expect(drawings.use { $0 } == [.halves: 2, .whole: 1][plan, default: stripes + stripes % 2], "\(plan)")
         }
     }
 
     /// Halves for pages whose file has many bytes for their pixels (a dense A1 sheet, 6.6 MB,
-    /// at 150 dpi), stripes for light ones (a page of a 20-page 2.8 MB plan) and images.
+    /// at 150 dpi), stripes for light ones (a page of a 20-page 2.8 MB plan) and images,
+    /// whole for small pages (a letter page at 72 dpi) however dense.
     @Test func aCostlyPageIsDrawnInHalves() throws {
         let a1 = 4967 * 3509
         #expect(StripedPNG.Plan.forPage(bytesPerPage: 6_601_450, pixels: a1) == .halves)
         #expect(StripedPNG.Plan.forPage(bytesPerPage: 2_796_341 / 20, pixels: a1) == .stripes)
         let dir = try Support.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        // 2,000 short strokes on a 200 x 200 pt page: 30 KB, drawn at 150 dpi (174,306 pixels).
-        let strokes = (0..<2000).map { "\($0 % 200) \($0 / 10) m \($0 % 200 + 3) \($0 / 10 + 3) l S" }.joined(separator: "\n")
+        // 12,000 short strokes on a 200 x 200 pt page: 240 KB, drawn at 600 dpi (1667 x 1667).
+        let strokes = (0..<12000).map { "\($0 % 200) \($0 / 60) m \($0 % 200 + 3) \($0 / 60 + 3) l S" }.joined(separator: "\n")
         let url = dir.appendingPathComponent("dense.pdf")
         try Support.writePDF(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                               "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
                               "<< /Length \(strokes.utf8.count) >>\nstream\n\(strokes)\nendstream"], to: url)
         let document = try SourceDocument.open(path: url.path, password: nil, pixelLimit: .max)
-        #expect(document.stripePlan(pixels: 417 * 417) == .halves)
+        #expect(document.stripePlan(pixels: 1667 * 1667) == .halves)
         #expect(document.stripePlan(pixels: 4967 * 3509) == .stripes)
+        #expect(document.stripePlan(pixels: 612 * 792) == .whole)
         #expect(SourceDocument.canvas(CGSize(width: 100, height: 100)).stripePlan(pixels: 1) == .stripes)
     }
 

@@ -14,13 +14,14 @@ import PinRenderCore
 /// Every drawing reads the whole page again, so a page that is costly to read (``Plan``)
 /// is drawn in two halves instead, one after the other by one worker, each half's stripes
 /// deflated on every worker: two readings instead of one a stripe, with one document (one
-/// Poppler text pass) instead of one a worker, holding half the image's rows.
+/// Poppler text pass) instead of one a worker, holding half the image's rows. A small image
+/// is drawn whole by one worker the same way.
 ///
-///     try StripedPNG.write(width: 4967, height: 3508, workers: 2, to: "p.png", name: "p.png",
+///     try StripedPNG.write(width: 4967, height: 3509, workers: 2, to: "p.png", name: "p.png",
 ///                          worker: { _ in try PDFDocument(path: "plan.pdf") },
 ///                          paint: { canvas, document in try canvas.drawPage(...) })
 public enum StripedPNG {
-    /// How an image is drawn: a stripe at a time on every worker, or in halves.
+    /// How an image is drawn: a stripe at a time on every worker, in halves, or whole.
     public enum Plan: Sendable, Equatable {
         /// Each worker draws the stripes it deflates: right for pages that are cheap to read.
         case stripes
@@ -69,7 +70,7 @@ public enum StripedPNG {
             return
         }
         if plan != .stripes {
-            return try writeInPieces(plan == .halves ? 2 : 1, width: width, height: height, workers: workers, to: path,
+            return try writeInPieces(plan, width: width, height: height, workers: workers, to: path,
                                      name: name, checkpoint: checkpoint, progress: progress, worker: makeWorker(0), paint: paint)
         }
         try PNGWriter.write(width: Int32(width), height: Int32(height), workers: workers, to: path, name: name,
@@ -85,7 +86,7 @@ public enum StripedPNG {
         }
     }
 
-    /// The rows of a drawn half, read by the workers deflating its stripes. `@unchecked
+    /// The rows of a drawn piece (a half, or the whole image), read by the workers deflating its stripes. `@unchecked
     /// Sendable`: nobody draws on them while they are deflated.
     private struct HeldRows: @unchecked Sendable {
         let base: UnsafePointer<UInt8>
@@ -93,33 +94,33 @@ public enum StripedPNG {
         let first: Int
     }
 
-    /// ``Plan/halves`` and ``Plan/whole``: the stripes split into `pieces` runs (2 or 1),
+    /// ``Plan/halves`` and ``Plan/whole``: the stripes split into two runs or kept as one,
     /// each drawn at once by `worker` and deflated on `workers` workers, a run's stripes
     /// written before the next is drawn.
-    private static func writeInPieces<Worker>(_ pieces: Int, width: Int, height: Int, workers: Int, to path: String, name: String,
+    private static func writeInPieces<Worker>(_ plan: Plan, width: Int, height: Int, workers: Int, to path: String, name: String,
                                               checkpoint: @Sendable () throws -> Void,
                                               progress: @escaping @Sendable (Int, Int) -> Void,
                                               worker: Worker, paint: @Sendable (Canvas, Worker) throws -> Void) throws {
         let count = PNGWriter.stripeCount(height: height)
-        let halves = pieces == 1 ? [0..<count] : [0..<count / 2, count / 2..<count]
+        let pieces = plan == .halves ? [0..<count / 2, count / 2..<count] : [0..<count]
         let rows = { (stripes: Range<Int>) in
             PNGWriter.stripe(stripes.lowerBound, of: count, height: height).lowerBound
                 ..< PNGWriter.stripe(stripes.upperBound - 1, of: count, height: height).upperBound
         }
-        let canvas = try StripeCanvas(width: width, height: height, rows: halves.map { rows($0).count }.max() ?? height)
+        let canvas = try StripeCanvas(width: width, height: height, rows: pieces.map { rows($0).count }.max() ?? height)
         let file = try PNGWriter.Stream(path: path, width: Int32(width), height: Int32(height), name: name)
         let pool = WorkerPool(workers: workers)
-        for half in halves {
+        for piece in pieces {
             try checkpoint()
-            canvas.hold(rows: rows(half))
+            canvas.hold(rows: rows(piece))
             try paint(canvas, worker)
             let held = canvas.withHeldPixels { HeldRows(base: $0, stride: $1, first: canvas.heldRows.lowerBound) }
-            try pool.stream(half.count, window: pool.workers, context: { _ in }, checkpoint: checkpoint,
+            try pool.stream(piece.count, window: pool.workers, context: { _ in }, checkpoint: checkpoint,
                             deliver: { index, stripe in
                                 try file.append(stripe)
-                                progress(half.lowerBound + index + 1, count)
+                                progress(piece.lowerBound + index + 1, count)
                             }) { _, index in
-                let stripe = half.lowerBound + index
+                let stripe = piece.lowerBound + index
                 let stripeRows = PNGWriter.stripe(stripe, of: count, height: height)
                 return try PNGWriter.deflate(rows: held.base + (stripeRows.lowerBound - held.first) * Int(held.stride),
                                              width: Int32(width), count: stripeRows.count, stride: held.stride,

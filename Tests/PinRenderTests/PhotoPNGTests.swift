@@ -21,30 +21,7 @@ import PinRenderGraphics
     func photographicStripesDecodeToTheirPixelsOnAnyWorkers(width: Int) throws {
         let dir = try Support.scratch()
         let height = 1300
-        var files: [Data] = []
-        for workers in [1, 2, 3] {
-            let path = dir.appendingPathComponent("photo-\(workers).png").path
-            try ComputedPNG.write(width: width, height: height, level: 6, workers: workers, to: path, name: "photo.png",
-                                  context: { _ in }, deliver: { (_: Int, _: Int) in }) { _, _, rows, pixels in
-                for (n, y) in rows.enumerated() {
-                    for x in 0..<width {
-                        let (r, g, b) = Self.grain(x: x, y: y, width: width), i = (n * width + x) * 4
-                        (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]) = (b, g, r, 0)
-                    }
-                }
-                return 0
-            }
-            files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
-            let decoded = try PixelBuffer(pngAt: path)
-            var wrong = 0
-            for y in 0..<height {
-                for x in 0..<width {
-                    let (r, g, b) = Self.grain(x: x, y: y, width: width), p = decoded.pixel(x: x, y: y)
-                    if p.r != r || p.g != g || p.b != b || p.a != 255 { wrong += 1 }
-                }
-            }
-            #expect(wrong == 0, "width \(width), \(workers) workers: \(wrong) pixels wrong")
-        }
+        let files = try ComputedImages.written(width: width, height: height, in: dir, name: "photo", color: { Self.grain(x: $0, y: $1, width: width) })
         #expect(Set(files).count == 1, "the bytes depend on the workers")
     }
 

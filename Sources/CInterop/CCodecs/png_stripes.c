@@ -134,8 +134,8 @@ static uLong adler32_sparse(uLong adler, const uint8_t *bytes, size_t length, si
 }
 
 /* How a stripe's rows are written: unfiltered or Up-filtered, deflated by zlib row by row;
-   or Up-filtered and deflated whole by libdeflate (photographs). */
-enum { FILTER_NONE = 0, FILTER_UP = 2, FILTER_UP_WHOLE = 3 };
+   or by libdeflate a part of rows at a time (Up at the photographs' level). */
+enum { FILTER_NONE = 0, FILTER_UP = 2, FILTER_NONE_PARTS = 4, FILTER_UP_PARTS = 5, FILTER_UP_PHOTO = 6 };
 
 /* The bytes of one of a stripe's rows, filter byte included. */
 static size_t row_bytes(int width, int alpha, const pr_png_palette *palette) {
@@ -203,31 +203,55 @@ static int deflate_rows(const uint8_t *rows, int width, int count, int stride, i
     return failed ? -1 : 0;
 }
 
-/* Up-filters `count` rows (the first Sub; with `palette`, rows of its indexes, the first
-   unfiltered) into one buffer and deflates it whole with libdeflate at `level` into `stripe`,
-   ending as `flush` says; adds the rows to *adler. A photograph at level 6: on the photo of
-   `make bench`, 4.5% smaller than zlib's level 6 row by row, in a third of its time. Indexes
-   (a diff image) at level 1: on the A1 diff of `make bench`, 0.60 MB in 250 M instructions
-   where zlib's level 1 made 0.89 MB of the unfiltered rows in 420 M. Returns -1 when out of
-   memory, -2 at an index past `palette`'s end. */
-static int deflate_whole(const uint8_t *rows, int width, int count, int stride, const pr_png_palette *palette,
-                         int level, int flush, pr_png_stripe *stripe, uLong *adler) {
-    size_t row_length = row_bytes(width, 0, palette), length = row_length * (size_t)count;
-    uint8_t *filtered = malloc(length + 4);
-    if (filtered == NULL) return -1;
+/* Filters `count` rows into `filtered` (row_bytes apart): with `palette`, rows of its indexes
+   Up-filtered (the first unfiltered); else B, G, R, unused rows to RGB, unfiltered or Up (the
+   first Sub, when `first`: a stripe refers to nothing above it). `zeros` is a row of zero
+   pixels. Returns -1 at an index past `palette`'s end. */
+static int filter_rows(const uint8_t *rows, int width, int count, int stride, const pr_png_palette *palette,
+                       int unfiltered, const uint8_t *zeros, int first, uint8_t *filtered) {
+    size_t row_length = row_bytes(width, 0, palette);
     for (int y = 0; y < count; y++) {
         const uint8_t *pixels = rows + (size_t)y * stride;
+        const uint8_t *above = first && y == 0 ? NULL : pixels - stride;
         uint8_t *row = filtered + row_length * (size_t)y;
         if (palette) {
-            if (index_row(pixels, y == 0 ? NULL : pixels - stride, width, palette, row) != 0) {
-                free(filtered);
-                return -2;
-            }
-        } else if (y == 0) filter_sub(pixels, width, row);
-        else filter_up(pixels, pixels - stride, width, row);
+            if (index_row(pixels, above, width, palette, row) != 0) return -1;
+        } else if (unfiltered) {
+            filter_up(pixels, zeros, width, row);
+            row[0] = 0;
+        } else if (above == NULL) filter_sub(pixels, width, row);
+        else filter_up(pixels, above, width, row);
     }
-    *adler = libdeflate_adler32((uint32_t)*adler, filtered, length);
-    int status = pr_deflate_part(filtered, length, level, flush == Z_FINISH, stripe);
+    return 0;
+}
+
+/* Filters `count` rows (filter_rows) and deflates them with libdeflate at `level` into
+   `stripe`, `part` rows at a time, each part joined to the one before as zlib's full flush
+   would (pr_deflate_part), the last ending as `flush` says; adds the filtered rows to *adler.
+   A photograph at level 6, whole: on the photo of `make bench`, 4.5% smaller than zlib's
+   level 6 row by row, in a third of its time. Indexes (a diff image) at level 1: on the A1
+   diff of `make bench`, 0.60 MB in 250 M instructions where zlib's level 1 made 0.89 MB of the
+   unfiltered rows in 420 M. Parts bound what a stripe holds while deflated (a part's rows and
+   its output), at the cost of the matches a part's first rows would find in the part before.
+   Returns -1 when out of memory, -2 at an index past `palette`'s end. */
+static int deflate_parts(const uint8_t *rows, int width, int count, int stride, const pr_png_palette *palette,
+                         int unfiltered, const uint8_t *zeros, int level, int part, int flush, pr_png_stripe *stripe,
+                         uLong *adler) {
+    size_t row_length = row_bytes(width, 0, palette);
+    int rows_each = part < count ? part : count;
+    uint8_t *filtered = malloc(row_length * (size_t)rows_each + 4);
+    if (filtered == NULL) return -1;
+    int status = 0;
+    for (int y = 0; y < count && status == 0; y += rows_each) {
+        int n = count - y < rows_each ? count - y : rows_each;
+        if (filter_rows(rows + (size_t)y * stride, width, n, stride, palette, unfiltered, zeros, y == 0, filtered) != 0) {
+            status = -2;
+            break;
+        }
+        size_t length = row_length * (size_t)n;
+        *adler = libdeflate_adler32((uint32_t)*adler, filtered, length);
+        status = pr_deflate_part(filtered, length, level, y + n == count && flush == Z_FINISH, stripe);
+    }
     free(filtered);
     return status;
 }
@@ -246,30 +270,41 @@ static int photographic(const uint8_t *rows, int width, int count, int stride) {
     return zero * 2 < (size_t)(count - 1) * (size_t)width * 3;
 }
 
-/* The filter of a stripe of opaque rows at level 6: no filter or Up, whichever deflates 32
-   rows from the stripe's middle smaller. Unfiltered rows win on dense drawings, where hatching
-   and text repeat a row's runs a pixel along in the next (on the A1 plan of `make bench`, 11%
-   smaller); Up on light drawings and photos, photos deflated whole by libdeflate. It costs a
-   tenth more deflating. A stripe of few rows, or at another level: Up. */
-static int stripe_filter(const uint8_t *rows, int width, int count, int stride, int level, const uint8_t *zeros) {
+/* How a stripe of opaque rows at level 6 is written, from 32 rows of its middle deflated by
+   libdeflate at level 7 unfiltered and Up-filtered:
+   - the filter: whichever deflates them smaller. Unfiltered rows win on dense drawings, where
+     hatching and text repeat a row's runs a pixel along in the next (on the A1 plan of `make
+     bench`, 11% smaller); Up on light drawings and photos;
+   - the encoder, from how far they deflate. Light drawings (more than 24 to 1: the A1 plan
+     page) by zlib row by row with a deep search, whose long matches (up to 258 bytes) keep
+     them at 1.03x optipng -o2; libdeflate at level 7 is 1.5% larger there. Denser rows
+     (8 to 24 to 1: the dense sheet) by libdeflate at level 7 a part at a time, 3% smaller than
+     zlib's deep search in two thirds of its time; the densest (the 10,000 markers' stripes)
+     at level 6, in half its time, 1.5% smaller; photographs Up-filtered at level 6, whole.
+   The trial costs a tenth more deflating. A stripe of few rows: Up, by zlib.
+   Returns -1 when out of memory. */
+static int stripe_filter(const uint8_t *rows, int width, int count, int stride, const uint8_t *zeros,
+                         int *part_level) {
     const int sample = 32;
-    if (level != 6 || count < 4 * sample) return FILTER_UP;
+    if (count < 4 * sample) return FILTER_UP;
     const uint8_t *middle = rows + (size_t)(count / 2 - sample / 2) * stride;
     size_t sizes[2];
-    int filters[2] = { FILTER_NONE, FILTER_UP };
-    for (int i = 0; i < 2; i++) {
+    for (int unfiltered = 0; unfiltered < 2; unfiltered++) {
         pr_png_stripe trial;
         memset(&trial, 0, sizeof trial);
         uLong adler = 1;
-        if (deflate_rows(middle, width, sample, stride, 0, level, filters[i], zeros, Z_FINISH, &trial, &adler) != 0) {
-            pr_png_stripe_free(&trial);
-            return FILTER_UP;
-        }
-        sizes[i] = trial.length;
+        int status = deflate_parts(middle, width, sample, stride, NULL, unfiltered, zeros, 7, sample, Z_FINISH, &trial,
+                                   &adler);
+        sizes[unfiltered] = trial.length;
         pr_png_stripe_free(&trial);
+        if (status != 0) return -1;
     }
-    if (sizes[0] < sizes[1]) return FILTER_NONE;
-    return photographic(middle, width, sample, stride) ? FILTER_UP_WHOLE : FILTER_UP;
+    int unfiltered = sizes[1] < sizes[0];
+    size_t raw = row_bytes(width, 0, NULL) * sample, smaller = sizes[unfiltered];
+    if (!unfiltered && photographic(middle, width, sample, stride)) return FILTER_UP_PHOTO;
+    if (raw > 24 * smaller) return unfiltered ? FILTER_NONE : FILTER_UP;
+    *part_level = raw > 8 * smaller ? 7 : 6;
+    return unfiltered ? FILTER_NONE_PARTS : FILTER_UP_PARTS;
 }
 
 int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride, int alpha,
@@ -278,11 +313,16 @@ int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride,
     memset(stripe, 0, sizeof *stripe);
     uint8_t *zeros = calloc((size_t)width, 4);
     uLong adler = adler32(0L, Z_NULL, 0);
-    int filter = alpha || palette || zeros == NULL ? FILTER_UP : stripe_filter(rows, width, count, stride, level, zeros);
+    int part_level = level;
+    int filter = zeros == NULL ? -1 : alpha || palette || level != 6 ? FILTER_UP
+        : stripe_filter(rows, width, count, stride, zeros, &part_level);
     int flush = last ? Z_FINISH : Z_FULL_FLUSH;
-    int status = zeros == NULL ? -1
-        : palette || filter == FILTER_UP_WHOLE
-            ? deflate_whole(rows, width, count, stride, palette, palette ? level : 6, flush, stripe, &adler)
+    int status = filter < 0 ? -1
+        : palette ? deflate_parts(rows, width, count, stride, palette, 0, NULL, level, count, flush, stripe, &adler)
+        : filter == FILTER_UP_PHOTO ? deflate_parts(rows, width, count, stride, NULL, 0, zeros, 6, count, flush, stripe, &adler)
+        : filter == FILTER_NONE_PARTS || filter == FILTER_UP_PARTS
+            ? deflate_parts(rows, width, count, stride, NULL, filter == FILTER_NONE_PARTS, zeros, part_level, 128, flush,
+                            stripe, &adler)
         : deflate_rows(rows, width, count, stride, alpha, level, filter, zeros, flush, stripe, &adler);
     free(zeros);
     if (status != 0) {

@@ -76,7 +76,8 @@ typedef struct {
 /* Deflates `count` rows of B, G, R, unused pixels (`alpha`: B, G, R, A, written as RGBA):
    the first with the Sub filter, the others with Up, so that a stripe refers to nothing
    outside itself; or, at level 6, opaque rows unfiltered when a sample of the stripe's rows
-   deflates smaller so (dense drawings). With `palette` (not NULL), the rows are its indexes,
+   deflates smaller so (dense drawings), and by zlib or libdeflate as the sample's ratio says
+   (png_stripes.c, stripe_filter). With `palette` (not NULL), the rows are its indexes,
    a byte a pixel, Up-filtered (the first unfiltered) and deflated whole by libdeflate at
    `level`; an index past its end is an error.
    `last` marks the image's last stripe. Free the stripe with pr_png_stripe_free. */

@@ -40,39 +40,52 @@ enum CoveredArea {
         let kept = rects.filter { finite($0) && $0.width > 0 && $0.height > 0 }
         // Rounding moves each edge by half a unit: a shared area moves by at most a unit times
         // the rectangle's width plus height (and a unit squared), and the conversion to Double
-        // by a relative 2^-52 of the total.
-        let error = kept.reduce(0.0) { $0 + ($1.width + $1.height + 1) * unit + $1.width * $1.height * 0x1p-52 }
+        // (three roundings) by a relative 2^-50 of the total at most.
+        let error = kept.reduce(0.0) { $0 + ($1.width + $1.height + 1) * unit + $1.width * $1.height * 0x1p-50 }
         // The corners, signed, in x order, and each one's rank in y order.
-        var corners: [(p: Int128, q: Int128, sign: Int)] = []
+        var corners: [(p: Int64, q: Int64, sign: Int)] = []
         corners.reserveCapacity(4 * kept.count)
         for r in kept {
             let (a, b, c, d) = (fixed(r.minX), fixed(r.maxX), fixed(r.minY), fixed(r.maxY))
             corners += [(a, c, 1), (b, c, -1), (a, d, -1), (b, d, 1)]
         }
         corners.sort { $0.p < $1.p }
-        let ys = corners.map(\.q).sorted()
         let byY = corners.indices.sorted { corners[$0].q < corners[$1].q }
+        let ys = byY.map { corners[$0].q }
         var rank = Array(repeating: 0, count: corners.count)
         for (r, c) in byY.enumerated() { rank[c] = r }
 
-        // The queries' corners, signed, in x order.
-        var points: [(x: Int128, y: Int128, sign: Int, query: Int)] = []
-        points.reserveCapacity(4 * queries.count)
+        // Each query's left and right edges, signed: F at its top and bottom corners there.
+        var edges: [(x: Int64, query: Int32, sign: Int32)] = []
+        var spans = Array(repeating: (top: Int64(0), bottom: Int64(0)), count: queries.count)
+        edges.reserveCapacity(2 * queries.count)
         for (k, r) in queries.enumerated() where finite(r) {
-            let (a, b, c, d) = (fixed(r.minX), fixed(r.maxX), fixed(r.minY), fixed(r.maxY))
-            points += [(a, c, 1, k), (b, c, -1, k), (a, d, -1, k), (b, d, 1, k)]
+            spans[k] = (fixed(r.minY), fixed(r.maxY))
+            edges += [(fixed(r.minX), Int32(k), -1), (fixed(r.maxX), Int32(k), 1)]
         }
-        points.sort { $0.x < $1.x }
+        edges.sort { $0.x < $1.x }
 
         var tree = Array(repeating: Sums(), count: corners.count + 1)
         var sums = Array(repeating: Int128(0), count: queries.count)
         var next = 0
-        for point in points {
+        // F(x, y) from the corners inserted so far (those left of x) and above y.
+        func f(_ x: Int128, _ y: Int64) -> Int128 {
+            var above = Sums()
+            var i = lowerBound(ys, y)
+            while i > 0 {
+                above.add(tree[i])
+                i -= i & -i
+                work.steps += 1
+            }
+            let y = Int128(y)
+            return x * y * Int128(above.count) - x * above.q - y * above.p + above.pq
+        }
+        for edge in edges {
             // A corner at x adds (x - p) = 0: only those left of it count.
-            while next < corners.count && corners[next].p < point.x {
+            while next < corners.count && corners[next].p < edge.x {
                 let corner = corners[next]
-                let s = Int128(corner.sign)
-                let add = Sums(count: corner.sign, q: s * corner.q, p: s * corner.p, pq: s * corner.p * corner.q)
+                let s = Int128(corner.sign), p = Int128(corner.p), q = Int128(corner.q)
+                let add = Sums(count: corner.sign, q: s * q, p: s * p, pq: s * p * q)
                 var i = rank[next] + 1
                 while i <= corners.count {
                     tree[i].add(add)
@@ -81,17 +94,14 @@ enum CoveredArea {
                 }
                 next += 1
             }
-            var above = Sums()
-            var i = lowerBound(ys, point.y)
-            while i > 0 {
-                above.add(tree[i])
-                i -= i & -i
-                work.steps += 1
-            }
-            let f = point.x * point.y * Int128(above.count) - point.x * above.q - point.y * above.p + above.pq
-            sums[point.query] += Int128(point.sign) * f
+            let k = Int(edge.query), x = Int128(edge.x)
+            sums[k] += Int128(edge.sign) * (f(x, spans[k].bottom) - f(x, spans[k].top))
         }
-        return (sums.map { Double($0) * unit * unit }, error)
+        return (sums.map { sum in
+            // Int128 to Double in two halves (exact, then one rounding each).
+            let high = Double(Int64(truncatingIfNeeded: sum >> 64)) * 0x1p64, low = Double(UInt64(truncatingIfNeeded: sum))
+            return (high + low) * unit * unit
+        }, error)
     }
 
     /// The four sums of a set of corners: of their signs, and of their signed y, x and x times y.
@@ -111,12 +121,12 @@ enum CoveredArea {
         !r.isNull && r.minX.isFinite && r.maxX.isFinite && r.minY.isFinite && r.maxY.isFinite
     }
 
-    private static func fixed(_ value: Double) -> Int128 {
-        Int128(Int64((min(max(value, -limit), limit) / unit).rounded()))
+    private static func fixed(_ value: Double) -> Int64 {
+        Int64((min(max(value, -limit), limit) / unit).rounded())
     }
 
     /// How many of the sorted `values` are less than `value`.
-    private static func lowerBound(_ values: [Int128], _ value: Int128) -> Int {
+    private static func lowerBound(_ values: [Int64], _ value: Int64) -> Int {
         var low = 0, high = values.count
         while low < high {
             let middle = (low + high) / 2

@@ -50,10 +50,15 @@ struct TooltipLabeler {
     /// ``label(_:)``, adding what scoring the places of those left took to `work`.
     func label(_ requests: [Request], work: inout Work) -> (choices: [TooltipCandidate?], overlapping: [Int]) {
         let marks = Marks(obstacles, requests: requests, cell: obstacleCell)
+        // A place with more area of marks under it than the sum's error covers one for sure;
+        // only the others are looked at mark by mark.
+        let covered = marks.covered(by: requests, work: &work)
         let free = requests.indices.map { i in
-            requests[i].candidates.filter { candidate in
-                marks.grid.visit(candidate.footprint) { o, rect in marks.owner[o] == i || !candidate.covers(rect) }
-            }
+            requests[i].candidates.indices.filter { k in
+                let candidate = requests[i].candidates[k]
+                return covered.areas[i][k] <= covered.error
+                    && marks.grid.visit(candidate.footprint) { o, rect in marks.owner[o] == i || !candidate.covers(rect) }
+            }.map { requests[i].candidates[$0] }
         }
         var order = requests.indices.sorted { a, b in
             (free[a].isEmpty ? 1 : 0, free[a].count, a) < (free[b].isEmpty ? 1 : 0, free[b].count, b)
@@ -88,12 +93,10 @@ struct TooltipLabeler {
             // place among those placed clear and the marks, not among the others left too,
             // which would cost each the whole crowd.
             let crowd = left.count > Self.crowd
-            let sorted = left.sorted()
-            let covered = marks.covered(by: sorted.map { requests[$0] }, of: sorted, work: &work)
             var chosen: [(Int, TooltipCandidate?)] = []
-            for (i, areas) in zip(sorted, covered.areas) {
-                let choice = leastCovering(requests[i], of: i, area: (areas, covered.error), placed: placed, marks: marks,
-                                           work: &work)
+            for i in left.sorted() {
+                let choice = leastCovering(requests[i], of: i, area: (covered.areas[i], covered.error), placed: placed,
+                                           marks: marks, work: &work)
                 if crowd { chosen.append((i, choice)) } else { placed.put(i, choice) }
             }
             for (i, choice) in chosen { placed.put(i, choice) }
@@ -131,19 +134,19 @@ struct TooltipLabeler {
             slack = Double(obstacles.count + requests.count + 2) * 0x1p-51
         }
 
-        /// For each place of each of `requests` (those of `indices`), the area of the marks
-        /// but its own under its box, all at once, and how far each may be from the exact
-        /// sum (absolute).
-        func covered(by requests: [Request], of indices: [Int], work: inout Work) -> (areas: [[Double]], error: Double) {
+        /// For each place of each of `requests`, the area of the marks but its own under its
+        /// box, all at once, and how far each may be from the exact sum (absolute). A sum over
+        /// the error has a mark under the box for sure: the slivers the overlap's tolerance
+        /// leaves out are within it.
+        func covered(by requests: [Request], work: inout Work) -> (areas: [[Double]], error: Double) {
             var sweep = CoveredArea.Work()
             let (areas, error) = CoveredArea.areas(of: requests.flatMap { $0.candidates.map(\.rect) }, under: rects,
                                                    work: &sweep)
             work.visited += sweep.steps
             var own: [Int: [Int]] = [:]
-            let wanted = Set(indices)
-            for (o, i) in owner.enumerated() where wanted.contains(i) { own[i, default: []].append(o) }
+            for (o, i) in owner.enumerated() where i >= 0 { own[i, default: []].append(o) }
             var at = 0
-            let covered = zip(requests, indices).map { request, i in
+            let covered = requests.enumerated().map { i, request in
                 request.candidates.map { candidate in
                     defer { at += 1 }
                     return own[i, default: []].reduce(areas[at]) { $0 - TooltipCandidate.overlap(candidate.rect, rects[$1]) }

@@ -43,7 +43,8 @@ struct TooltipLabeler {
     struct Work {
         /// The places scored by the marks and tooltips they cover.
         var scored = 0
-        /// Marks and tooltips looked at, and steps of ``CoveredArea``'s sweep, to score them.
+        /// Marks and tooltips looked at to score them, and the steps of ``CoveredArea``'s
+        /// sweep (which measures every place of every request once).
         var visited = 0
     }
 

@@ -7,8 +7,9 @@ import Foundation
 /// places to make room; pins still without a place go first in another round; then each pin
 /// moves to a better place that has come free. Without `strict`, the pins left take the
 /// place where they cover least, last. Obstacles and placed tooltips are looked up
-/// in grids, so a page costs O(n log n) for n pins. The same requests give the same
-/// choices, whatever the grid's cell.
+/// in grids, and the marks under the places of those left are summed at once
+/// (``CoveredArea``), so a page costs O(n log n) for n pins however crowded it is. The same
+/// requests give the same choices, whatever the grid's cell.
 struct TooltipLabeler {
     /// One tooltip to place.
     struct Request {
@@ -33,11 +34,32 @@ struct TooltipLabeler {
     /// of the shown tooltips that overlap another tooltip or cover another pin's mark.
     /// `requests` come most important first: that order breaks ties.
     func label(_ requests: [Request]) -> (choices: [TooltipCandidate?], overlapping: [Int]) {
+        var work = Work()
+        return label(requests, work: &work)
+    }
+
+    /// What placing the tooltips left without a clear place took: the probe that shows it
+    /// does not grow with how crowded the page is.
+    struct Work {
+        /// The places scored by the marks and tooltips they cover.
+        var scored = 0
+        /// Marks and tooltips looked at to score them, and the steps of ``CoveredArea``'s
+        /// sweep (which measures every place of every request once).
+        var visited = 0
+    }
+
+    /// ``label(_:)``, adding what scoring the places of those left took to `work`.
+    func label(_ requests: [Request], work: inout Work) -> (choices: [TooltipCandidate?], overlapping: [Int]) {
         let marks = Marks(obstacles, requests: requests, cell: obstacleCell)
+        // A place with more area of marks under it than the sum's error covers one for sure;
+        // only the others are looked at mark by mark.
+        let covered = marks.covered(by: requests, work: &work)
         let free = requests.indices.map { i in
-            requests[i].candidates.filter { candidate in
-                marks.grid.visit(candidate.footprint) { o, rect in marks.owner[o] == i || !candidate.covers(rect) }
-            }
+            requests[i].candidates.indices.filter { k in
+                let candidate = requests[i].candidates[k]
+                return covered.areas[i][k] <= covered.error
+                    && marks.grid.visit(candidate.footprint) { o, rect in marks.owner[o] == i || !candidate.covers(rect) }
+            }.map { requests[i].candidates[$0] }
         }
         var order = requests.indices.sorted { a, b in
             (free[a].isEmpty ? 1 : 0, free[a].count, a) < (free[b].isEmpty ? 1 : 0, free[b].count, b)
@@ -74,7 +96,8 @@ struct TooltipLabeler {
             let crowd = left.count > Self.crowd
             var chosen: [(Int, TooltipCandidate?)] = []
             for i in left.sorted() {
-                let choice = leastCovering(requests[i], of: i, placed: placed, marks: marks)
+                let choice = leastCovering(requests[i], of: i, area: (covered.areas[i], covered.error), placed: placed,
+                                           marks: marks, work: &work)
                 if crowd { chosen.append((i, choice)) } else { placed.put(i, choice) }
             }
             for (i, choice) in chosen { placed.put(i, choice) }
@@ -95,6 +118,8 @@ struct TooltipLabeler {
     private struct Marks {
         var grid: RectGrid
         var owner: [Int]
+        /// Each obstacle's rectangle.
+        var rects: [CGRect]
         /// How far a sum of the costs of covering them, in any order, may be from the sum in
         /// order, relative to it: n additions of positive terms each round by half an ulp at
         /// most (twice that, for safety), n no more than the obstacles and the tooltips.
@@ -106,7 +131,46 @@ struct TooltipLabeler {
             grid = RectGrid(cell: cell, bounds: bounds)
             for (o, obstacle) in obstacles.enumerated() { grid.update(o, to: obstacle.rect) }
             owner = obstacles.map { index[$0.id] ?? -1 }
+            rects = obstacles.map(\.rect)
             slack = Double(obstacles.count + requests.count + 2) * 0x1p-51
+        }
+
+        /// For each place of each of `requests`, the area of the marks but its own under its
+        /// box, all at once, and how far each may be from the exact sum (absolute). A sum over
+        /// the error has a mark under the box for sure: the slivers the overlap's tolerance
+        /// leaves out are within it.
+        func covered(by requests: [Request], work: inout Work) -> (areas: [[Double]], error: Double) {
+            var sweep = CoveredArea.Work()
+            let (areas, error) = CoveredArea.areas(of: requests.flatMap { $0.candidates.map(\.rect) }, under: rects,
+                                                   work: &sweep)
+            work.visited += sweep.steps
+            var own: [Int: [Int]] = [:]
+            for (o, i) in owner.enumerated() where i >= 0 { own[i, default: []].append(o) }
+            var at = 0
+            let covered = requests.enumerated().map { i, request in
+                request.candidates.map { candidate in
+                    defer { at += 1 }
+                    return own[i, default: []].reduce(areas[at]) { $0 - TooltipCandidate.overlap(candidate.rect, rects[$1]) }
+                }
+            }
+            // Taking the own marks off rounds by a relative 2^-52 at most; a sliver the
+            // overlap's tolerance leaves on is within the sweep's error.
+            return (covered, error + 0x1p-50 * (areas.max() ?? 0))
+        }
+
+        /// How many marks but `i`'s the link of `candidate` crosses where its box does not
+        /// cover them (each costs a pixel): those near the link, not under the whole box.
+        func crossings(_ candidate: TooltipCandidate, of i: Int, work: inout Work) -> Int {
+            let (from, to) = candidate.link
+            let link = CGRect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(to.x - from.x), height: abs(to.y - from.y))
+            var count = 0, visited = 0
+            grid.visit(link) { o, rect in
+                visited += 1
+                if owner[o] != i && TooltipCandidate.overlap(candidate.rect, rect) <= 0 && candidate.covers(rect) { count += 1 }
+                return true
+            }
+            work.visited += visited
+            return count
         }
     }
 
@@ -164,28 +228,42 @@ struct TooltipLabeler {
     /// The place of `request` that covers the least area of tooltips and marks (crossing
     /// lines count as a pixel), the better place on a tie; the fallback when it has none.
     /// A cost is the sum, in index order, of the placed tooltips it collides with, then of the
-    /// marks it covers. Summed in the order the grids give them, each place's cost is known
-    /// to within `marks.slack`, and a place stops being scored once it cannot be the least;
-    /// only the places that may be the least are summed again in order, to choose exactly.
-    private func leastCovering(_ request: Request, of i: Int, placed: Placed, marks: Marks) -> TooltipCandidate? {
-        let low = 1 - marks.slack, high = 1 + marks.slack
-        // The least upper bound of a whole cost so far, and each place's cost (infinity when given up).
-        var bound = Double.infinity
-        let costs = request.candidates.map { candidate -> Double in
-            var cost = 0.0
-            let whole = placed.visitConflicts(candidate, of: i) { j in
-                cost += Self.cost(TooltipCandidate.overlap(candidate.rect, placed.choice[j]!.rect))
-                return cost * low <= bound
-            } && marks.grid.visit(candidate.footprint) { o, rect in
-                guard marks.owner[o] != i, candidate.covers(rect) else { return true }
-                cost += Self.cost(TooltipCandidate.overlap(candidate.rect, rect))
-                return cost * low <= bound
+    /// marks it covers. Each place's cost is first known to within `marks.slack` and `error`:
+    /// the placed tooltips summed in the order their grid gives them, the marks under the
+    /// box given by `area` (``Marks/covered(by:of:work:)``), then the marks its link crosses,
+    /// counted only for places that may still be the least, in the order of what is known of
+    /// them. Only the places that may be the least are summed again in order, to choose
+    /// exactly: so scoring a place costs what lies near its link and the tooltips placed
+    /// clear of one another, not the marks under its box, however crowded the page.
+    private func leastCovering(_ request: Request, of i: Int, area: (areas: [Double], error: Double), placed: Placed,
+                               marks: Marks, work: inout Work) -> TooltipCandidate? {
+        let low = 1 - marks.slack, high = 1 + marks.slack, error = area.error
+        var visited = 0
+        // Each place's cost but its link's crossings.
+        let known = request.candidates.indices.map { k -> Double in
+            let candidate = request.candidates[k]
+            var cost = area.areas[k]
+            placed.grid.visit(candidate.footprint) { j, _ in
+                visited += 1
+                if j != i && candidate.collides(with: placed.choice[j]!) {
+                    cost += Self.cost(TooltipCandidate.overlap(candidate.rect, placed.choice[j]!.rect))
+                }
+                return true
             }
-            guard whole else { return .infinity }
-            bound = min(bound, cost * high)
             return cost
         }
-        let contenders = request.candidates.indices.filter { costs[$0] * low <= bound }
+        // The least upper bound of a whole cost so far, and each place's cost (infinity when
+        // it cannot be the least without its crossings).
+        var bound = Double.infinity
+        var costs = Array(repeating: Double.infinity, count: known.count)
+        for k in known.indices.sorted(by: { (known[$0], $0) < (known[$1], $1) }) {
+            guard (known[k] - error) * low <= bound else { break }
+            costs[k] = known[k] + Double(marks.crossings(request.candidates[k], of: i, work: &work))
+            bound = min(bound, (costs[k] + error) * high)
+        }
+        work.scored += known.count
+        defer { work.visited += visited }
+        let contenders = request.candidates.indices.filter { (costs[$0] - error) * low <= bound }
         guard contenders.count > 1 else { return contenders.first.map { request.candidates[$0] } ?? request.fallback }
         var best: (candidate: TooltipCandidate, cost: Double)?
         for candidate in contenders.map({ request.candidates[$0] }) {
@@ -193,7 +271,10 @@ struct TooltipLabeler {
             for j in placed.conflicts(candidate, of: i) {
                 cost += Self.cost(TooltipCandidate.overlap(candidate.rect, placed.choice[j]!.rect))
             }
-            for o in marks.grid.near(candidate.footprint, where: { o, rect in marks.owner[o] != i && candidate.covers(rect) }) {
+            for o in marks.grid.near(candidate.footprint, where: { o, rect in
+                visited += 1
+                return marks.owner[o] != i && candidate.covers(rect)
+            }) {
                 cost += Self.cost(TooltipCandidate.overlap(candidate.rect, marks.grid.rect(o)))
             }
             if best == nil || cost < best!.cost { best = (candidate, cost) }

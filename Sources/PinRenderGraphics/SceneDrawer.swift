@@ -261,12 +261,7 @@ struct SceneDrawer {
     }
 
     private func centered(_ label: String, x: Double, y: Double, size: Double, bold: Bool, color: Color) {
-        let style = TextStyle(fontFamily: theme.fontFamily, size: size, bold: bold, color: color)
-        let layout = text.layout(label, style: style, width: nil)
-        let ink = layout.inkRect
-        setColor(color)
-        cairo_move_to(cr, x - ink.x - ink.width / 2, y - ink.y - ink.height / 2)
-        pango_cairo_show_layout(cr, layout.handle)
+        text.showCentered(label, style: TextStyle(fontFamily: theme.fontFamily, size: size, bold: bold, color: color), x: x, y: y, on: cr)
     }
 
     private func polygon(_ points: [Point]) {

@@ -13,6 +13,9 @@ internal import CPangoCairo
 final class TextSetter {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
+    /// The digits of each font, size and weight numbers were set in; nil where they do not
+    /// compose (``DigitGlyphs``).
+    private var digitGlyphs: [DigitGlyphs.Face: DigitGlyphs?] = [:]
 
     init() {
         fontMap = FontMapPool.take()
@@ -51,6 +54,16 @@ final class TextSetter {
         return Layout(handle: layout, setter: self)
     }
 
+    /// The digits of `style`'s font, made the first time it is asked for; nil where its
+    /// numbers must be set by their layouts.
+    func digits(for style: TextStyle) -> DigitGlyphs? {
+        let face = DigitGlyphs.Face(family: style.fontFamily, size: style.size, bold: style.bold)
+        if let known = digitGlyphs[face] { return known }
+        let made = DigitGlyphs(setter: self, style: style)
+        digitGlyphs[face] = made
+        return made
+    }
+
     /// Owns one PangoLayout, and keeps its setter (whose font map it uses) alive.
     final class Layout {
         let handle: OpaquePointer
@@ -75,12 +88,30 @@ final class TextSetter {
 
         /// The inked rectangle (x, y, width, height) relative to the layout's origin.
         var inkRect: (x: Double, y: Double, width: Double, height: Double) {
+            TextSetter.outputUnits(inkExtents)
+        }
+
+        /// The inked rectangle relative to the layout's origin, in Pango units.
+        var inkExtents: PangoRectangle {
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_layout_get_extents(handle, &ink, &logical)
-            let scale = Double(PANGO_SCALE)
-            return (Double(ink.x) / scale, Double(ink.y) / scale,
-                    Double(ink.width) / scale, Double(ink.height) / scale)
+            return ink
         }
+
+        /// Where the logical rectangle starts, in Pango units.
+        var logicalX: Int32 {
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_get_extents(handle, &ink, &logical)
+            return logical.x
+        }
+    }
+}
+
+extension TextSetter {
+    /// A rectangle in Pango units as (x, y, width, height) in output units.
+    static func outputUnits(_ rect: PangoRectangle) -> (x: Double, y: Double, width: Double, height: Double) {
+        let scale = Double(PANGO_SCALE)
+        return (Double(rect.x) / scale, Double(rect.y) / scale, Double(rect.width) / scale, Double(rect.height) / scale)
     }
 }
 

@@ -54,8 +54,13 @@ final class MarkImages {
         let (fx, fy) = (x - column, y - row)
         var key = key
         key.phase = Int(fx * Self.phases) * Int(Self.phases) + Int(fy * Self.phases)
-        let image = try drawn[key] ?? make(reach: reach, fx: fx, fy: fy, draw: draw)
-        drawn[key] = image
+        let image: Drawn
+        if let known = drawn[key] {
+            image = known
+        } else {
+            image = try make(reach: reach, fx: fx, fy: fy, draw: draw)
+            drawn[key] = image
+        }
         let (left, top) = (column - Double(image.margin), row - Double(image.margin))
         cairo_set_source_surface(cr, image.surface.handle, left, top)
         cairo_rectangle(cr, left, top, Double(image.surface.width), Double(image.surface.height))

@@ -16,6 +16,8 @@ final class TextSetter {
     /// The digits of each font, size and weight numbers were set in; nil where they do not
     /// compose (``DigitGlyphs``).
     private var digitGlyphs: [DigitGlyphs.Face: DigitGlyphs?] = [:]
+    /// The style digits were last asked for, and its answer: a page's markers ask for one or two, thousands of times.
+    private var lastDigits: (face: DigitGlyphs.Face, digits: DigitGlyphs?)?
 
     init() {
         fontMap = FontMapPool.take()
@@ -58,10 +60,11 @@ final class TextSetter {
     /// numbers must be set by their layouts.
     func digits(for style: TextStyle) -> DigitGlyphs? {
         let face = DigitGlyphs.Face(family: style.fontFamily, size: style.size, bold: style.bold)
-        if let known = digitGlyphs[face] { return known }
-        let made = DigitGlyphs(setter: self, style: style)
-        digitGlyphs[face] = made
-        return made
+        if let last = lastDigits, last.face == face { return last.digits }
+        let digits = digitGlyphs[face] ?? DigitGlyphs(setter: self, style: style)
+        digitGlyphs[face] = .some(digits)
+        lastDigits = (face, digits)
+        return digits
     }
 
     /// Owns one PangoLayout, and keeps its setter (whose font map it uses) alive.

@@ -31,6 +31,9 @@ final class TextSetter {
     }
 
     deinit {
+        // The digits hold a font of the font map: let it go before the map goes to another setter (and thread).
+        digitGlyphs = [:]
+        lastDigits = nil
         g_object_unref(UnsafeMutableRawPointer(context))
         FontMapPool.giveBack(fontMap)
     }

@@ -86,10 +86,8 @@ final class TextSetter {
 
         /// Logical size in output units.
         var size: (width: Double, height: Double) {
-            var ink = PangoRectangle(), logical = PangoRectangle()
-            pango_layout_get_extents(handle, &ink, &logical)
-            let scale = Double(PANGO_SCALE)
-            return (Double(logical.width) / scale, Double(logical.height) / scale)
+            let logical = TextSetter.outputUnits(extents.logical)
+            return (logical.width, logical.height)
         }
 
         /// The inked rectangle (x, y, width, height) relative to the layout's origin.
@@ -98,17 +96,15 @@ final class TextSetter {
         }
 
         /// The inked rectangle relative to the layout's origin, in Pango units.
-        var inkExtents: PangoRectangle {
-            var ink = PangoRectangle(), logical = PangoRectangle()
-            pango_layout_get_extents(handle, &ink, &logical)
-            return ink
-        }
+        var inkExtents: PangoRectangle { extents.ink }
 
         /// Where the logical rectangle starts, in Pango units.
-        var logicalX: Int32 {
+        var logicalX: Int32 { extents.logical.x }
+
+        private var extents: (ink: PangoRectangle, logical: PangoRectangle) {
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_layout_get_extents(handle, &ink, &logical)
-            return logical.x
+            return (ink, logical)
         }
     }
 }

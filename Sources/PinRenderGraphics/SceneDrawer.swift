@@ -35,7 +35,7 @@ struct SceneDrawer {
         }
         let buried = skipsBuried ? scene.buried(in: area) : Burial()
         for (index, marker) in scene.markers.enumerated() where area.intersects(marker.bounds(strokes).cgRect) && !buried.markers.contains(index) {
-            if let images, marker.lean == nil {
+            if let images {
                 try draw(marker, strokes, from: images)
             } else {
                 draw(marker, strokes)
@@ -81,16 +81,29 @@ struct SceneDrawer {
         for badge in marker.badges { draw(badge, strokes) }
     }
 
-    /// A marker as ``draw(_:_:)`` draws it, moved to the quarter pixel nearest its point, its
-    /// badges moved with it and then to their nearest quarter pixel: its body and badges laid
-    /// down from `images`, its number set between them.
+    /// A marker as ``draw(_:_:)`` draws it, moved to the quarter pixel nearest its disc's
+    /// center (its pointer, if it leans, and badges moved with it, the badges then to their
+    /// nearest quarter pixel): its body and badges laid down from `images`, its number set
+    /// between them. A leaning marker's pointer is taken from the disc's center to the nearest
+    /// 1/1024 pixel, so that markers leaning alike (all those on one edge) share a drawing.
     private func draw(_ marker: Marker, _ strokes: Strokes, from images: MarkImages) throws {
         let (x, y) = (MarkImages.snapped(marker.disc.x), MarkImages.snapped(marker.disc.y))
         let shift = (x: x - marker.disc.x, y: y - marker.disc.y)
-        let key = MarkImages.Key(kind: "marker", text: "", values: [marker.radius, strokes.shadowOffset, strokes.shadowSpread,
-                                 strokes.ring] + [theme.markerShadow, theme.markerStroke, marker.fill].flatMap(\.components), phase: 0)
-        try images.paint(on: cr, key: key, x: x, y: y, reach: marker.radius + strokes.shadowSpread + strokes.shadowOffset) {
-            with(context: $0).body(of: marker, x: $1, y: $2, strokes)
+        let pointers = marker.lean.map { lean in
+            [lean.pointer, lean.innerPointer].map { $0.map { Point(x: Self.fine($0.x - lean.x), y: Self.fine($0.y - lean.y)) } }
+        }
+        let tip = pointers?.joined().reduce(0.0) { max($0, hypot($1.x, $1.y)) } ?? 0
+        let key = MarkImages.Key(kind: "marker", text: "", values: [marker.radius, strokes.shadowOffset, strokes.shadowSpread, strokes.ring]
+                                 + [theme.markerShadow, theme.markerStroke, marker.fill].flatMap(\.components)
+                                 + (pointers?.joined().flatMap { [$0.x, $0.y] } ?? []), phase: 0)
+        try images.paint(on: cr, key: key, x: x, y: y, reach: max(marker.radius + strokes.shadowSpread, tip) + strokes.shadowOffset) {
+            context, x, y in
+            var placed = marker
+            if let pointers {
+                placed.lean?.pointer = pointers[0].map { Point(x: x + $0.x, y: y + $0.y) }
+                placed.lean?.innerPointer = pointers[1].map { Point(x: x + $0.x, y: y + $0.y) }
+            }
+            with(context: context).body(of: placed, x: x, y: y, strokes)
         }
         centered(marker.label, x: x, y: y, size: marker.labelSize, bold: true, color: marker.labelColor)
         for badge in marker.badges {
@@ -103,6 +116,11 @@ struct SceneDrawer {
                 with(context: context).draw(placed, strokes)
             }
         }
+    }
+
+    /// `value` to the nearest 1/1024.
+    private static func fine(_ value: Double) -> Double {
+        (value * 1024).rounded() / 1024
     }
 
     /// This drawer on another context (a mark's image).
@@ -261,12 +279,7 @@ struct SceneDrawer {
     }
 
     private func centered(_ label: String, x: Double, y: Double, size: Double, bold: Bool, color: Color) {
-        let style = TextStyle(fontFamily: theme.fontFamily, size: size, bold: bold, color: color)
-        let layout = text.layout(label, style: style, width: nil)
-        let ink = layout.inkRect
-        setColor(color)
-        cairo_move_to(cr, x - ink.x - ink.width / 2, y - ink.y - ink.height / 2)
-        pango_cairo_show_layout(cr, layout.handle)
+        text.showCentered(label, style: TextStyle(fontFamily: theme.fontFamily, size: size, bold: bold, color: color), x: x, y: y, on: cr)
     }
 
     private func polygon(_ points: [Point]) {

@@ -13,6 +13,11 @@ internal import CPangoCairo
 final class TextSetter {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
+    /// The digits of each font, size and weight numbers were set in; nil where they do not
+    /// compose (``DigitGlyphs``).
+    private var digitGlyphs: [DigitGlyphs.Face: DigitGlyphs?] = [:]
+    /// The style digits were last asked for, and its answer: a page's markers ask for one or two, thousands of times.
+    private var lastDigits: (face: DigitGlyphs.Face, digits: DigitGlyphs?)?
 
     init() {
         fontMap = FontMapPool.take()
@@ -26,6 +31,9 @@ final class TextSetter {
     }
 
     deinit {
+        // The digits hold a font of the font map: let it go before the map goes to another setter (and thread).
+        digitGlyphs = [:]
+        lastDigits = nil
         g_object_unref(UnsafeMutableRawPointer(context))
         FontMapPool.giveBack(fontMap)
     }
@@ -51,6 +59,17 @@ final class TextSetter {
         return Layout(handle: layout, setter: self)
     }
 
+    /// The digits of `style`'s font, made the first time it is asked for; nil where its
+    /// numbers must be set by their layouts.
+    func digits(for style: TextStyle) -> DigitGlyphs? {
+        let face = DigitGlyphs.Face(family: style.fontFamily, size: style.size, bold: style.bold)
+        if let last = lastDigits, last.face == face { return last.digits }
+        let digits = digitGlyphs[face] ?? DigitGlyphs(setter: self, style: style)
+        digitGlyphs[face] = .some(digits)
+        lastDigits = (face, digits)
+        return digits
+    }
+
     /// Owns one PangoLayout, and keeps its setter (whose font map it uses) alive.
     final class Layout {
         let handle: OpaquePointer
@@ -67,20 +86,34 @@ final class TextSetter {
 
         /// Logical size in output units.
         var size: (width: Double, height: Double) {
-            var ink = PangoRectangle(), logical = PangoRectangle()
-            pango_layout_get_extents(handle, &ink, &logical)
-            let scale = Double(PANGO_SCALE)
-            return (Double(logical.width) / scale, Double(logical.height) / scale)
+            let logical = TextSetter.outputUnits(extents.logical)
+            return (logical.width, logical.height)
         }
 
         /// The inked rectangle (x, y, width, height) relative to the layout's origin.
         var inkRect: (x: Double, y: Double, width: Double, height: Double) {
+            TextSetter.outputUnits(inkExtents)
+        }
+
+        /// The inked rectangle relative to the layout's origin, in Pango units.
+        var inkExtents: PangoRectangle { extents.ink }
+
+        /// Where the logical rectangle starts, in Pango units.
+        var logicalX: Int32 { extents.logical.x }
+
+        private var extents: (ink: PangoRectangle, logical: PangoRectangle) {
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_layout_get_extents(handle, &ink, &logical)
-            let scale = Double(PANGO_SCALE)
-            return (Double(ink.x) / scale, Double(ink.y) / scale,
-                    Double(ink.width) / scale, Double(ink.height) / scale)
+            return (ink, logical)
         }
+    }
+}
+
+extension TextSetter {
+    /// A rectangle in Pango units as (x, y, width, height) in output units.
+    static func outputUnits(_ rect: PangoRectangle) -> (x: Double, y: Double, width: Double, height: Double) {
+        let scale = Double(PANGO_SCALE)
+        return (Double(rect.x) / scale, Double(rect.y) / scale, Double(rect.width) / scale, Double(rect.height) / scale)
     }
 }
 

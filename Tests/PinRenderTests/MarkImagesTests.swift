@@ -27,6 +27,20 @@ import PinRenderGraphics
         return marker
     }
 
+    /// `marker` leaning `toward` (a unit step: 1, 0 is to the right) as a marker whose point
+    /// is on an edge does: its disc and badges 1.6 radii from the point, a pointer back to it.
+    static func leaning(_ marker: Marker, toward: (x: Double, y: Double)) -> Marker {
+        var leaning = marker
+        let (sx, sy) = (-toward.x * 1.6 * marker.radius, -toward.y * 1.6 * marker.radius)
+        for path in [\Marker.replyBadge, \Marker.checkBadge, \Marker.voiceBadge] {
+            leaning[keyPath: path]?.x += sx
+            leaning[keyPath: path]?.y += sy
+        }
+        leaning.lean = Lean(tip: CGPoint(x: marker.x, y: marker.y), center: CGPoint(x: marker.x + sx, y: marker.y + sy),
+                            radius: marker.radius, ring: Strokes(ui: 1).ring)
+        return leaning
+    }
+
     static func drawn(_ markers: [Marker]) throws -> PixelBuffer {
         var scene = Scene(page: 1, width: 300, height: 200, uiScale: 1)
         scene.markers = markers
@@ -60,14 +74,40 @@ import PinRenderGraphics
         }
     }
 
+    /// Leaning markers, the same way (each tip a little off the quarter pixels), as an edge
+    /// of pins gives them: those leaning alike share their images.
+    @Test func aLeaningImageLaidDownElsewhereIsTheDrawingMadeThere() throws {
+        let towards = [(x: 1.0, y: 0.0), (x: 0.0, y: -1.0), (x: -0.6, y: 0.8)]
+        for phase in 0..<16 {
+            let (fx, fy) = (Double(phase / 4) / 4 + 0.01, Double(phase % 4) / 4 - 0.02)
+            for (index, toward) in towards.enumerated() {
+                let first = (0..<5).map { Self.leaning(Self.marker($0, number: 9, x: 80 + 45 * Double($0) + fx, y: 40 + fy), toward: toward) }
+                let marker = Self.leaning(Self.marker(index + 2, number: 42, x: 180 + fx, y: 140 + fy), toward: toward)
+                let alone = try Self.drawn([marker]), after = try Self.drawn(first + [marker])
+                let same = Self.window(alone, x: 120, y: 85, side: 110) == Self.window(after, x: 120, y: 85, side: 110)
+                #expect(same, "toward \(toward) at phase \(fx), \(fy)")
+            }
+        }
+    }
+
     /// A marker is drawn on the quarter pixel nearest its point: the same pixels a little
-    /// off it, others a quarter pixel further.
+    /// off it, others a quarter pixel further. A leaning one, on the quarter pixel nearest its
+    /// disc's center, its pointer moved with it.
     @Test func markersStandOnTheQuarterPixelNearestTheirPoint() throws {
         for kind in 0..<5 {
             let onGrid = try Self.drawn([Self.marker(kind, number: 7, x: 100.25, y: 80.5)])
             #expect(try Self.drawn([Self.marker(kind, number: 7, x: 100.3, y: 80.6)]) == onGrid, "kind \(kind)")
             #expect(try Self.drawn([Self.marker(kind, number: 7, x: 100.2, y: 80.45)]) == onGrid, "kind \(kind)")
             #expect(try Self.drawn([Self.marker(kind, number: 7, x: 100.5, y: 80.5)]) != onGrid, "kind \(kind)")
+            // Leaning up from its point, the disc's center is 1.6 radii (20.8 px) below it.
+            let toward = (x: 0.0, y: -1.0)
+            let leaning = try Self.drawn([Self.leaning(Self.marker(kind, number: 7, x: 100.25, y: 80.45), toward: toward)])
+            #expect(try Self.drawn([Self.leaning(Self.marker(kind, number: 7, x: 100.3, y: 80.5), toward: toward)]) == leaning,
+                    "kind \(kind) leaning")
+            #expect(try Self.drawn([Self.leaning(Self.marker(kind, number: 7, x: 100.2, y: 80.4), toward: toward)]) == leaning,
+                    "kind \(kind) leaning")
+            #expect(try Self.drawn([Self.leaning(Self.marker(kind, number: 7, x: 100.5, y: 80.45), toward: toward)]) != leaning,
+                    "kind \(kind) leaning")
         }
     }
 }

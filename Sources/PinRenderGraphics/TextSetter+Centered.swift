@@ -1,0 +1,44 @@
+import PinRenderCore
+internal import CPangoCairo
+
+extension TextSetter {
+    /// Sets `text` in `style` with its ink centered on (`x`, `y`) of `cr`, in the style's
+    /// color. A number is set from its font's digit glyphs (``DigitGlyphs``) where they
+    /// compose and the target keeps no text (an image): the pixels of its layout, without one.
+    func showCentered(_ text: String, style: TextStyle, x: Double, y: Double, on cr: OpaquePointer) {
+        guard cairo_surface_has_show_text_glyphs(cairo_get_target(cr)) == 0, let digits = digits(for: style),
+              let run = digits.run(text) else {
+            return showCenteredWithPango(text, style: style, x: x, y: y, on: cr)
+        }
+        setColor(style.color, on: cr)
+        // What pango_cairo_show_layout does with the layout's one run: from the current point
+        // (as Cairo keeps it, in fixed point), at the line's baseline, with the run's font.
+        let ink = Self.outputUnits(run.ink)
+        cairo_move_to(cr, x - ink.x - ink.width / 2, y - ink.y - ink.height / 2)
+        var (left, top) = (0.0, 0.0)
+        cairo_get_current_point(cr, &left, &top)
+        let baseline = top + Double(digits.baseline) / Double(PANGO_SCALE)
+        var glyphs = run.glyphs.map { glyph, x in
+            cairo_glyph_t(index: UInt(glyph.index), x: left + Double(x + glyph.xOffset) / Double(PANGO_SCALE),
+                          y: glyph.yOffset == 0 ? baseline : baseline + Double(glyph.yOffset) / Double(PANGO_SCALE))
+        }
+        cairo_save(cr)
+        cairo_set_scaled_font(cr, digits.scaledFont)
+        cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+        cairo_restore(cr)
+        cairo_move_to(cr, left, top)
+    }
+
+    /// ``showCentered(_:style:x:y:on:)`` with a layout of its own, whatever the text.
+    func showCenteredWithPango(_ text: String, style: TextStyle, x: Double, y: Double, on cr: OpaquePointer) {
+        let layout = self.layout(text, style: style, width: nil)
+        let ink = layout.inkRect
+        setColor(style.color, on: cr)
+        cairo_move_to(cr, x - ink.x - ink.width / 2, y - ink.y - ink.height / 2)
+        pango_cairo_show_layout(cr, layout.handle)
+    }
+
+    private func setColor(_ c: Color, on cr: OpaquePointer) {
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    }
+}

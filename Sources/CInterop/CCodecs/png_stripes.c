@@ -133,20 +133,47 @@ static uLong adler32_sparse(uLong adler, const uint8_t *bytes, size_t length, si
     return adler32(adler, bytes + start, (uInt)(length - start));
 }
 
-/* How a stripe's rows are written: unfiltered or Up-filtered, deflated by zlib row by row;
-   or by libdeflate a part of rows at a time (Up at the photographs' level). */
-enum { FILTER_NONE = 0, FILTER_UP = 2, FILTER_NONE_PARTS = 4, FILTER_UP_PARTS = 5, FILTER_UP_PHOTO = 6 };
+/* How a stripe's rows are written: unfiltered or Up-filtered (the first Sub; indexes the first
+   unfiltered), and deflated at `level` by zlib row by row (`part` 0) or by libdeflate `part`
+   rows at a time. */
+typedef struct {
+    int unfiltered;
+    int level;
+    int part;
+} stripe_plan;
 
 /* The bytes of one of a stripe's rows, filter byte included. */
 static size_t row_bytes(int width, int alpha, const pr_png_palette *palette) {
     return 1 + (size_t)width * (palette ? 1 : alpha ? 4 : 3);
 }
 
-/* Filters `count` rows with `filter` (Up: the first row Sub; RGBA rows are always Up) and
-   deflates them at `level` into `stripe`, appending, the last row with `flush`; adds the
-   filtered rows to *adler. `zeros` is a row of zero pixels. Returns -1 when out of memory. */
+/* Filters `count` rows into `filtered` (row_bytes apart): with `palette`, rows of its indexes
+   Up-filtered (the first unfiltered); else B, G, R, unused rows to RGB, unfiltered or Up (the
+   first Sub, when `first`: a stripe refers to nothing above it). `zeros` is a row of zero
+   pixels. Returns -1 at an index past `palette`'s end. */
+static int filter_rows(const uint8_t *rows, int width, int count, int stride, const pr_png_palette *palette,
+                       int unfiltered, const uint8_t *zeros, int first, uint8_t *filtered) {
+    size_t row_length = row_bytes(width, 0, palette);
+    for (int y = 0; y < count; y++) {
+        const uint8_t *pixels = rows + (size_t)y * stride;
+        const uint8_t *above = first && y == 0 ? NULL : pixels - stride;
+        uint8_t *row = filtered + row_length * (size_t)y;
+        if (palette) {
+            if (index_row(pixels, above, width, palette, row) != 0) return -1;
+        } else if (unfiltered) {
+            filter_up(pixels, zeros, width, row);
+            row[0] = 0;
+        } else if (above == NULL) filter_sub(pixels, width, row);
+        else filter_up(pixels, above, width, row);
+    }
+    return 0;
+}
+
+/* Filters `count` rows (filter_rows; RGBA rows always Up, the first Sub) and deflates them
+   with zlib at `level` into `stripe`, appending, the last row with `flush`; adds the filtered
+   rows to *adler. `zeros` is a row of zero pixels. Returns -1 when out of memory. */
 static int deflate_rows(const uint8_t *rows, int width, int count, int stride, int alpha, int level,
-                        int filter, const uint8_t *zeros, int flush_last, pr_png_stripe *stripe, uLong *adler) {
+                        int unfiltered, const uint8_t *zeros, int flush_last, pr_png_stripe *stripe, uLong *adler) {
     z_stream z;
     memset(&z, 0, sizeof z);
     size_t row_length = row_bytes(width, alpha, NULL);
@@ -159,11 +186,7 @@ static int deflate_rows(const uint8_t *rows, int width, int count, int stride, i
     for (int y = 0; y < count && !failed; y++) {
         const uint8_t *pixels = rows + (size_t)y * stride;
         if (alpha) filter_rgba(pixels, y == 0 ? NULL : pixels - stride, width, row);
-        else if (filter == FILTER_NONE) {
-            filter_up(pixels, zeros, width, row);
-            row[0] = 0;
-        } else if (y == 0) filter_sub(pixels, width, row);
-        else filter_up(pixels, pixels - stride, width, row);
+        else filter_rows(pixels, width, 1, stride, NULL, unfiltered, zeros, y == 0, row);
         size_t sparse = 0;
         *adler = adler32_sparse(*adler, row, row_length, &sparse);
         if (level == 6) {
@@ -172,10 +195,10 @@ static int deflate_rows(const uint8_t *rows, int width, int count, int stride, i
                mostly long zero runs (drawings) follow 16 links of the hash chain, others
                (photos) the level's 128 (on the samples and the A1 plan of `make bench`: 1-5%
                smaller files, and on the plan 11% fewer instructions, callgrind). Unfiltered
-               rows (dense drawings): 128 links, lazy matching up to 128 (on the A1 plan 5%
-               smaller than level 6's own search). */
-            int chain = filter == FILTER_NONE ? 128 : sparse * 2 >= row_length ? 16 : 128;
-            int lazy = filter == FILTER_NONE ? 128 : 32;
+               rows (hatched drawings light enough for zlib: plan_stripe): 128 links, lazy
+               matching up to 128 (on the A1 plan 5% smaller than level 6's own search). */
+            int chain = unfiltered ? 128 : sparse * 2 >= row_length ? 16 : 128;
+            int lazy = unfiltered ? 128 : 32;
             if (chain * 1000 + lazy != tuned) {
                 deflateTune(&z, 8, lazy, 258, chain);
                 tuned = chain * 1000 + lazy;
@@ -201,28 +224,6 @@ static int deflate_rows(const uint8_t *rows, int width, int count, int stride, i
     free(row);
     deflateEnd(&z);
     return failed ? -1 : 0;
-}
-
-/* Filters `count` rows into `filtered` (row_bytes apart): with `palette`, rows of its indexes
-   Up-filtered (the first unfiltered); else B, G, R, unused rows to RGB, unfiltered or Up (the
-   first Sub, when `first`: a stripe refers to nothing above it). `zeros` is a row of zero
-   pixels. Returns -1 at an index past `palette`'s end. */
-static int filter_rows(const uint8_t *rows, int width, int count, int stride, const pr_png_palette *palette,
-                       int unfiltered, const uint8_t *zeros, int first, uint8_t *filtered) {
-    size_t row_length = row_bytes(width, 0, palette);
-    for (int y = 0; y < count; y++) {
-        const uint8_t *pixels = rows + (size_t)y * stride;
-        const uint8_t *above = first && y == 0 ? NULL : pixels - stride;
-        uint8_t *row = filtered + row_length * (size_t)y;
-        if (palette) {
-            if (index_row(pixels, above, width, palette, row) != 0) return -1;
-        } else if (unfiltered) {
-            filter_up(pixels, zeros, width, row);
-            row[0] = 0;
-        } else if (above == NULL) filter_sub(pixels, width, row);
-        else filter_up(pixels, above, width, row);
-    }
-    return 0;
 }
 
 /* Filters `count` rows (filter_rows) and deflates them with libdeflate at `level` into
@@ -281,12 +282,12 @@ static int photographic(const uint8_t *rows, int width, int count, int stride) {
      (8 to 24 to 1: the dense sheet) by libdeflate at level 7 a part at a time, 3% smaller than
      zlib's deep search in two thirds of its time; the densest (the 10,000 markers' stripes)
      at level 6, in half its time, 1.5% smaller; photographs Up-filtered at level 6, whole.
-   The trial costs a tenth more deflating. A stripe of few rows: Up, by zlib.
+   The trial costs a tenth more deflating. A stripe of few rows keeps `plan` (Up, by zlib).
    Returns -1 when out of memory. */
-static int stripe_filter(const uint8_t *rows, int width, int count, int stride, const uint8_t *zeros,
-                         int *part_level) {
+static int plan_stripe(const uint8_t *rows, int width, int count, int stride, const uint8_t *zeros,
+                       stripe_plan *plan) {
     const int sample = 32;
-    if (count < 4 * sample) return FILTER_UP;
+    if (count < 4 * sample) return 0;
     const uint8_t *middle = rows + (size_t)(count / 2 - sample / 2) * stride;
     size_t sizes[2];
     for (int unfiltered = 0; unfiltered < 2; unfiltered++) {
@@ -301,10 +302,10 @@ static int stripe_filter(const uint8_t *rows, int width, int count, int stride, 
     }
     int unfiltered = sizes[1] < sizes[0];
     size_t raw = row_bytes(width, 0, NULL) * sample, smaller = sizes[unfiltered];
-    if (!unfiltered && photographic(middle, width, sample, stride)) return FILTER_UP_PHOTO;
-    if (raw > 24 * smaller) return unfiltered ? FILTER_NONE : FILTER_UP;
-    *part_level = raw > 8 * smaller ? 7 : 6;
-    return unfiltered ? FILTER_NONE_PARTS : FILTER_UP_PARTS;
+    if (!unfiltered && photographic(middle, width, sample, stride)) *plan = (stripe_plan){ 0, 6, count };
+    else if (raw > 24 * smaller) plan->unfiltered = unfiltered;
+    else *plan = (stripe_plan){ unfiltered, raw > 8 * smaller ? 7 : 6, 128 };
+    return 0;
 }
 
 int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride, int alpha,
@@ -313,17 +314,16 @@ int pr_png_deflate_stripe(const uint8_t *rows, int width, int count, int stride,
     memset(stripe, 0, sizeof *stripe);
     uint8_t *zeros = calloc((size_t)width, 4);
     uLong adler = adler32(0L, Z_NULL, 0);
-    int part_level = level;
-    int filter = zeros == NULL ? -1 : alpha || palette || level != 6 ? FILTER_UP
-        : stripe_filter(rows, width, count, stride, zeros, &part_level);
+    stripe_plan plan = { 0, level, palette ? count : 0 };
+    int status = zeros == NULL ? -1
+        : alpha || palette || level != 6 ? 0 : plan_stripe(rows, width, count, stride, zeros, &plan);
     int flush = last ? Z_FINISH : Z_FULL_FLUSH;
-    int status = filter < 0 ? -1
-        : palette ? deflate_parts(rows, width, count, stride, palette, 0, NULL, level, count, flush, stripe, &adler)
-        : filter == FILTER_UP_PHOTO ? deflate_parts(rows, width, count, stride, NULL, 0, zeros, 6, count, flush, stripe, &adler)
-        : filter == FILTER_NONE_PARTS || filter == FILTER_UP_PARTS
-            ? deflate_parts(rows, width, count, stride, NULL, filter == FILTER_NONE_PARTS, zeros, part_level, 128, flush,
-                            stripe, &adler)
-        : deflate_rows(rows, width, count, stride, alpha, level, filter, zeros, flush, stripe, &adler);
+    if (status == 0) {
+        status = plan.part
+            ? deflate_parts(rows, width, count, stride, palette, plan.unfiltered, zeros, plan.level, plan.part, flush, stripe,
+                            &adler)
+            : deflate_rows(rows, width, count, stride, alpha, plan.level, plan.unfiltered, zeros, flush, stripe, &adler);
+    }
     free(zeros);
     if (status != 0) {
         pr_png_stripe_free(stripe);

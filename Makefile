@@ -19,7 +19,7 @@ PREFIX ?= /usr/local
 # linker here, refuses the option, and a plain `swift build -c release` must link.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs
-PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpango1.0-dev libpng-dev \
+PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpixman-1-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
 	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
 	chromium chromium-driver libpq-dev postgresql nginx optipng libdeflate-dev

@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CPoppler", path: "Sources/CInterop/CPoppler",
                        pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CPangoCairo", path: "Sources/CInterop/CPangoCairo",
-                       pkgConfig: localPkgConfig("CPangoCairo"), providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+                       pkgConfig: localPkgConfig("CPangoCairo"), providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "libpixman-1-dev"])]),
         .systemLibrary(name: "CQPDF", path: "Sources/CInterop/CQPDF",
                        pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these C

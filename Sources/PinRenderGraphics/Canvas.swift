@@ -24,7 +24,7 @@ public class Canvas {
     private let decodesAtDrawnSize: Bool
     private let text = TextSetter()
     /// Markers drawn once and laid down as images, on raster targets only.
-    private lazy var markImages: MarkImages? = decodesAtDrawnSize ? MarkImages() : nil
+    lazy var markImages: MarkImages? = decodesAtDrawnSize ? MarkImages() : nil
     /// The current page's size in output units.
     public internal(set) var size: CGSize
 

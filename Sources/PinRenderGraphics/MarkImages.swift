@@ -31,41 +31,57 @@ final class MarkImages {
 
     /// A mark's drawing, cut to the pixels it inks (nil: none), and where its point is on it.
     private struct Drawn {
-        let surface: ImageSurface?
+        let image: MarkImage?
         /// Where the image's top left pixel is from the pixel the mark's point is in.
         let left: Int
         let top: Int
     }
 
+    /// A mark's image and where its top left pixel goes, in user units.
+    struct Placed {
+        let image: MarkImage
+        let left: Int
+        let top: Int
+
+        /// The pixels it covers, in user units.
+        var box: PixelBox { PixelBox(x: left, y: top, width: image.width, height: image.height) }
+    }
+
     private var drawn: [Key: Drawn] = [:]
+    /// The pixels of marks laid down so far (a measure of the work, for tests).
+    var laidDown = 0
 
     /// `value` on the grid of ``phases`` positions a pixel (ties away from zero).
     static func snapped(_ value: Double) -> Double {
         (value * phases).rounded() / phases
     }
 
-    /// Lays the mark described by `key` (``Key/phase`` is filled in here) over `cr` with its
+    /// The image of the mark described by `key` (``Key/phase`` is filled in here) with its
     /// point at (`x`, `y`), both on the grid of ``snapped(_:)``, in a space whose user units
-    /// are device pixels shifted by whole pixels. `reach` bounds how far from the point the
-    /// mark puts ink; `draw` draws it with its point at the given coordinates, on the context
-    /// given, the first time a key is seen.
-    func paint(on cr: OpaquePointer, key: Key, x: Double, y: Double, reach: Double,
-               draw: (OpaquePointer, Double, Double) -> Void) throws {
+    /// are device pixels shifted by whole pixels, and where it goes; nil if it inks nothing.
+    /// `reach` bounds how far from the point the mark puts ink; `draw` draws it with its point
+    /// at the given coordinates, on the context given, the first time a key is seen.
+    func placed(key: Key, x: Double, y: Double, reach: Double, draw: (OpaquePointer, Double, Double) -> Void) throws -> Placed? {
         let (column, row) = (x.rounded(.down), y.rounded(.down))
         let (fx, fy) = (x - column, y - row)
         var key = key
         key.phase = Int(fx * Self.phases) * Int(Self.phases) + Int(fy * Self.phases)
-        let image: Drawn
+        let drawing: Drawn
         if let known = drawn[key] {
-            image = known
+            drawing = known
         } else {
-            image = try make(reach: reach, fx: fx, fy: fy, draw: draw)
-            drawn[key] = image
+            drawing = try make(reach: reach, fx: fx, fy: fy, draw: draw)
+            drawn[key] = drawing
         }
-        guard let surface = image.surface else { return }
-        let (left, top) = (column + Double(image.left), row + Double(image.top))
-        cairo_set_source_surface(cr, surface.handle, left, top)
-        cairo_rectangle(cr, left, top, Double(surface.width), Double(surface.height))
+        guard let image = drawing.image else { return nil }
+        return Placed(image: image, left: Int(column) + drawing.left, top: Int(row) + drawing.top)
+    }
+
+    /// Lays `placed` over `cr` whole, with Cairo.
+    static func paint(_ placed: Placed, on cr: OpaquePointer) {
+        let (left, top) = (Double(placed.left), Double(placed.top))
+        cairo_set_source_surface(cr, placed.image.surface.handle, left, top)
+        cairo_rectangle(cr, left, top, Double(placed.image.width), Double(placed.image.height))
         cairo_fill(cr)
     }
 
@@ -93,7 +109,7 @@ final class MarkImages {
                 (minX, maxX, minY, maxY) = (min(minX, first), max(maxX, last), min(minY, y), y)
             }
         }
-        guard maxX >= 0 else { return Drawn(surface: nil, left: 0, top: 0) }
+        guard maxX >= 0 else { return Drawn(image: nil, left: 0, top: 0) }
         let inked = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: maxX - minX + 1, height: maxY - minY + 1,
                                      context: "creating a \(maxX - minX + 1) x \(maxY - minY + 1) mark")
         surface.write { from, fromStride in
@@ -103,6 +119,6 @@ final class MarkImages {
                 }
             }
         }
-        return Drawn(surface: inked, left: left + minX, top: top + minY)
+        return Drawn(image: try MarkImage(inked), left: left + minX, top: top + minY)
     }
 }

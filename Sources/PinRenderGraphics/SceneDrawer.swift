@@ -34,12 +34,11 @@ struct SceneDrawer {
             drawLeader(of: tooltip, strokes)
         }
         let buried = skipsBuried ? scene.buried(in: area) : Burial()
-        for (index, marker) in scene.markers.enumerated() where area.intersects(marker.bounds(strokes).cgRect) && !buried.markers.contains(index) {
-            if let images {
-                try draw(marker, strokes, from: images)
-            } else {
-                draw(marker, strokes)
-            }
+        let markers = scene.markers.indices.filter { area.intersects(scene.markers[$0].bounds(strokes).cgRect) && !buried.markers.contains($0) }
+        if let images {
+            try draw(markers.map { scene.markers[$0] }, strokes, from: images)
+        } else {
+            for index in markers { draw(scene.markers[index], strokes) }
         }
         for cluster in scene.clusters where area.intersects(cluster.bounds(strokes).cgRect) { draw(cluster, strokes) }
         for indicator in scene.indicators where area.intersects(indicator.bounds(strokes).cgRect) {
@@ -81,14 +80,40 @@ struct SceneDrawer {
         for badge in marker.badges { draw(badge, strokes) }
     }
 
-    /// A marker as ``draw(_:_:)`` draws it, moved to the quarter pixel nearest its disc's
-    /// center (its pointer, if it leans, and badges moved with it, the badges then to their
-    /// nearest quarter pixel): its body and badges laid down from `images`, its number set
-    /// between them. A leaning marker's pointer is taken from the disc's center to the nearest
-    /// 1/1024 pixel, so that markers leaning alike (all those on one edge) share a drawing.
-    private func draw(_ marker: Marker, _ strokes: Strokes, from images: MarkImages) throws {
-        let (x, y) = (MarkImages.snapped(marker.disc.x), MarkImages.snapped(marker.disc.y))
-        let shift = (x: x - marker.disc.x, y: y - marker.disc.y)
+    /// Markers as ``draw(_:_:)`` draws them, each moved to the quarter pixel nearest its
+    /// disc's center (its pointer, if it leans, and badges moved with it, the badges then to
+    /// their nearest quarter pixel): bodies and badges laid down from `images`, each number set
+    /// between its marker's body and badges, all in one ``MarkLayer``. A leaning marker's
+    /// pointer is taken from the disc's center to the nearest 1/1024 pixel, so that markers
+    /// leaning alike (all those on one edge) share a drawing.
+    private func draw(_ markers: [Marker], _ strokes: Strokes, from images: MarkImages) throws {
+        var layer = MarkLayer()
+        for (index, marker) in markers.enumerated() {
+            let (x, y) = (MarkImages.snapped(marker.disc.x), MarkImages.snapped(marker.disc.y))
+            if let body = try body(of: marker, x: x, y: y, strokes, from: images) { layer.add(body) }
+            layer.addText(index, ink: text.centeredInk(marker.label, style: labelStyle(marker), x: x, y: y, on: cr))
+            let shift = (x: x - marker.disc.x, y: y - marker.disc.y)
+            for badge in marker.badges {
+                let key = MarkImages.Key(kind: "badge", text: badge.text, values: [badge.radius, badge.width, badge.fontSize, strokes.badgeRim]
+                                         + [theme.markerStroke, badge.fill, theme.badgeText].flatMap(\.components), phase: 0)
+                let placed = try images.placed(key: key, x: MarkImages.snapped(badge.x + shift.x), y: MarkImages.snapped(badge.y + shift.y),
+                                               reach: max(badge.width / 2, badge.radius) + strokes.badgeRim) { context, x, y in
+                    var placed = badge
+                    (placed.x, placed.y) = (x, y)
+                    with(context: context).draw(placed, strokes)
+                }
+                if let placed { layer.add(placed) }
+            }
+        }
+        layer.layDown(on: cr, counting: images) { index in
+            let marker = markers[index]
+            text.showCentered(marker.label, style: labelStyle(marker), x: MarkImages.snapped(marker.disc.x),
+                              y: MarkImages.snapped(marker.disc.y), on: cr)
+        }
+    }
+
+    /// The image of `marker`'s body (``body(of:x:y:_:)``) with its disc's center at (`x`, `y`).
+    private func body(of marker: Marker, x: Double, y: Double, _ strokes: Strokes, from images: MarkImages) throws -> MarkImages.Placed? {
         let pointers = marker.lean.map { lean in
             [lean.pointer, lean.innerPointer].map { $0.map { Point(x: Self.fine($0.x - lean.x), y: Self.fine($0.y - lean.y)) } }
         }
@@ -96,7 +121,7 @@ struct SceneDrawer {
         let key = MarkImages.Key(kind: "marker", text: "", values: [marker.radius, strokes.shadowOffset, strokes.shadowSpread, strokes.ring]
                                  + [theme.markerShadow, theme.markerStroke, marker.fill].flatMap(\.components)
                                  + (pointers?.joined().flatMap { [$0.x, $0.y] } ?? []), phase: 0)
-        try images.paint(on: cr, key: key, x: x, y: y, reach: max(marker.radius + strokes.shadowSpread, tip) + strokes.shadowOffset) {
+        return try images.placed(key: key, x: x, y: y, reach: max(marker.radius + strokes.shadowSpread, tip) + strokes.shadowOffset) {
             context, x, y in
             var placed = marker
             if let pointers {
@@ -105,17 +130,10 @@ struct SceneDrawer {
             }
             with(context: context).body(of: placed, x: x, y: y, strokes)
         }
-        centered(marker.label, x: x, y: y, size: marker.labelSize, bold: true, color: marker.labelColor)
-        for badge in marker.badges {
-            let key = MarkImages.Key(kind: "badge", text: badge.text, values: [badge.radius, badge.width, badge.fontSize, strokes.badgeRim]
-                                     + [theme.markerStroke, badge.fill, theme.badgeText].flatMap(\.components), phase: 0)
-            try images.paint(on: cr, key: key, x: MarkImages.snapped(badge.x + shift.x), y: MarkImages.snapped(badge.y + shift.y),
-                             reach: max(badge.width / 2, badge.radius) + strokes.badgeRim) { context, x, y in
-                var placed = badge
-                (placed.x, placed.y) = (x, y)
-                with(context: context).draw(placed, strokes)
-            }
-        }
+    }
+
+    private func labelStyle(_ marker: Marker) -> TextStyle {
+        TextStyle(fontFamily: theme.fontFamily, size: marker.labelSize, bold: true, color: marker.labelColor)
     }
 
     /// `value` to the nearest 1/1024.

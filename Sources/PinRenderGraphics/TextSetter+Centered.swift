@@ -29,6 +29,19 @@ extension TextSetter {
         cairo_move_to(cr, left, top)
     }
 
+    /// A box holding the ink that ``showCentered(_:style:x:y:on:)`` puts down for `text` on
+    /// `cr` from digit glyphs, in user units; nil where it would set a layout.
+    func centeredInk(_ text: String, style: TextStyle, x: Double, y: Double, on cr: OpaquePointer) -> PixelBox? {
+        guard cairo_surface_has_show_text_glyphs(cairo_get_target(cr)) == 0, let run = digits(for: style)?.run(text) else { return nil }
+        let ink = Self.outputUnits(run.ink)
+        // The glyphs' outlines; antialiasing, hinting and the current point's rounding reach
+        // less than a pixel past them.
+        let (left, top) = ((x - ink.width / 2).rounded(.down) - 2, (y - ink.height / 2).rounded(.down) - 2)
+        let (right, bottom) = ((x + ink.width / 2).rounded(.up) + 2, (y + ink.height / 2).rounded(.up) + 2)
+        guard [left, top, right, bottom].allSatisfy({ abs($0) < 0x4000_0000 }) else { return nil }
+        return PixelBox(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+    }
+
     /// ``showCentered(_:style:x:y:on:)`` with a layout of its own, whatever the text.
     func showCenteredWithPango(_ text: String, style: TextStyle, x: Double, y: Double, on cr: OpaquePointer) {
         let layout = self.layout(text, style: style, width: nil)

@@ -25,6 +25,7 @@ final class PixelCover {
 
     /// The first and last columns from `from` up to `to` (not included) in `row` that are
     /// not covered; nil if all are. `from` < `to`, both within the area, as `row` is.
+    @inline(__always)
     func uncovered(row: Int, from: Int, to: Int) -> (first: Int, last: Int)? {
         let words = bits + row * wordsPerRow
         let (firstWord, lastWord) = (from >> 6, (to - 1) >> 6)
@@ -48,6 +49,7 @@ final class PixelCover {
 
     /// Covers the columns from `from` up to `to` (not included) of `row`: nothing if
     /// `from` >= `to`; else both within the area, as `row` is.
+    @inline(__always)
     func cover(row: Int, from: Int, to: Int) {
         guard from < to else { return }
         let words = bits + row * wordsPerRow

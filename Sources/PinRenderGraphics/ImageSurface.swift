@@ -40,6 +40,12 @@ final class ImageSurface: @unchecked Sendable {
         return try body(cairo_image_surface_get_data(handle), cairo_image_surface_get_stride(handle))
     }
 
+    /// Reads the pixels (B, G, R, A words, `stride` bytes a row) as Cairo has drawn them.
+    func read<T>(_ body: (UnsafePointer<UInt8>, Int32) throws -> T) rethrows -> T {
+        cairo_surface_flush(handle)
+        return try body(cairo_image_surface_get_data(handle), cairo_image_surface_get_stride(handle))
+    }
+
     /// Lets Cairo's PDF writer embed `bytes` (an original JPEG) instead of these pixels.
     func attachJPEG(_ bytes: [UInt8]) {
         guard let copy = malloc(bytes.count) else { return }

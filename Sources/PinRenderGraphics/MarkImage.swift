@@ -23,7 +23,7 @@ final class MarkImage {
         (self.surface, self.pixels) = (surface, pixels)
         (width, height) = (surface.width, surface.height)
         var (ink, opaque) = ([Range<Int>](), [Range<Int>]())
-        surface.write { data, stride in
+        surface.read { data, stride in
             for y in 0..<surface.height {
                 let row = UnsafeBufferPointer(start: UnsafeRawPointer(data + y * Int(stride)).assumingMemoryBound(to: UInt32.self),
                                               count: surface.width)

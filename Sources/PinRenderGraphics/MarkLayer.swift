@@ -6,7 +6,8 @@ internal import CPangoCairo
 /// the ones before.
 ///
 /// Where the target's pixels can be reached (an image surface, user units its pixels shifted
-/// by whole pixels, clipped to one rectangle), what later images cover opaquely is left out.
+/// by whole pixels, clipped to one rectangle, marks laid over), what later images cover
+/// opaquely is left out.
 /// Going from the last mark to the first, a ``PixelCover`` holds the pixels that the images
 /// above are opaque on; an image is laid down only in boxes of rows around the pixels it inks
 /// that are not covered, and a text whose ink is all covered is not set. The pixels come out
@@ -42,7 +43,7 @@ struct MarkLayer {
     /// Lays the marks down over `cr` in order, `text` setting each text not covered; adds
     /// the pixels laid down to `images`' count.
     func layDown(on cr: OpaquePointer, counting images: MarkImages, text: (Int) -> Void) {
-        guard let target = Target(cr), let parts = visibleParts(on: target) else {
+        guard images.leavesOutCovered, let target = Target(cr), let parts = visibleParts(on: target) else {
             for mark in marks {
                 switch mark {
                 case .image(let placed):
@@ -53,8 +54,7 @@ struct MarkLayer {
             }
             return
         }
-        // Cairo sets the texts on the same pixels as pixman lays the images down: an image
-        // surface keeps no copy of them.
+        // pixman and Cairo take turns on the surface's pixels: Cairo is told each time.
         cairo_surface_flush(target.surface)
         defer { cairo_surface_mark_dirty(target.surface) }
         for (index, mark) in marks.enumerated() {
@@ -66,14 +66,17 @@ struct MarkLayer {
                     images.laidDown += box.width * box.height
                 }
             case .text(let id, _):
-                if !parts.ranges[index].isEmpty { text(id) }
+                guard parts.texts[index] else { continue }
+                cairo_surface_mark_dirty(target.surface)
+                text(id)
+                cairo_surface_flush(target.surface)
             }
         }
     }
 
-    /// Per mark, a range of `boxes`: an image's boxes to lay down (in its own pixels); for a
-    /// text, one (unused) if it is set. Nil where the area the marks reach is too large.
-    private func visibleParts(on target: Target) -> (boxes: [PixelBox], ranges: [Range<Int>])? {
+    /// Per mark: an image's boxes to lay down (a range of `boxes`, in the image's own
+    /// pixels); whether a text is set. Nil where the area the marks reach is too large.
+    private func visibleParts(on target: Target) -> (boxes: [PixelBox], ranges: [Range<Int>], texts: [Bool])? {
         let reach = marks.reduce(PixelBox(x: 0, y: 0, width: 0, height: 0)) { reach, mark in
             switch mark {
             case .image(let placed): reach.union(target.onSurface(placed.box))
@@ -85,6 +88,7 @@ struct MarkLayer {
         let cover = PixelCover(width: area.width, height: area.height)
         var boxes: [PixelBox] = []
         var ranges = [Range<Int>](repeating: 0..<0, count: marks.count)
+        var texts = [Bool](repeating: false, count: marks.count)
         for index in marks.indices.reversed() {
             switch marks[index] {
             case .image(let placed):
@@ -92,11 +96,10 @@ struct MarkLayer {
                 Self.lay(placed, at: target.onSurface(placed.box), in: area, over: cover, boxes: &boxes)
                 ranges[index] = first..<boxes.count
             case .text(_, let ink):
-                let seen = ink.map { Self.anyUncovered(target.onSurface($0).intersection(area), in: area, cover) } ?? true
-                ranges[index] = seen ? 0..<1 : 0..<0
+                texts[index] = ink.map { Self.anyUncovered(target.onSurface($0).intersection(area), in: area, cover) } ?? true
             }
         }
-        return (boxes, ranges)
+        return (boxes, ranges, texts)
     }
 
     /// Appends the boxes of `placed` (on the target at `box`) to lay down over what `cover`
@@ -154,7 +157,11 @@ struct MarkLayer {
         let clip: PixelBox
 
         init?(_ cr: OpaquePointer) {
-            guard let surface = cairo_get_group_target(cr), let pixels = PixmanImage(surface: surface) else { return nil }
+            guard cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let surface = cairo_get_group_target(cr),
+                  let pixels = PixmanImage(surface: surface) else { return nil }
+            var (scaleX, scaleY) = (0.0, 0.0)
+            cairo_surface_get_device_scale(surface, &scaleX, &scaleY)
+            guard scaleX == 1, scaleY == 1 else { return nil }
             var m = cairo_matrix_t()
             cairo_get_matrix(cr, &m)
             var (offsetX, offsetY) = (0.0, 0.0)

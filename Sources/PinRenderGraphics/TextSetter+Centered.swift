@@ -35,9 +35,11 @@ extension TextSetter {
         guard cairo_surface_has_show_text_glyphs(cairo_get_target(cr)) == 0, let run = digits(for: style)?.run(text) else { return nil }
         let ink = Self.outputUnits(run.ink)
         // The glyphs' outlines; antialiasing, hinting and the current point's rounding reach
-        // less than a pixel past them.
-        let (left, top) = ((x - ink.width / 2).rounded(.down) - 2, (y - ink.height / 2).rounded(.down) - 2)
-        let (right, bottom) = ((x + ink.width / 2).rounded(.up) + 2, (y + ink.height / 2).rounded(.up) + 2)
+        // less than a pixel past them, and a bold made by fontconfig (FreeType's emboldening)
+        // widens them by up to a 24th of the size.
+        let margin = 2 + (style.size / 24).rounded(.up)
+        let (left, top) = ((x - ink.width / 2).rounded(.down) - margin, (y - ink.height / 2).rounded(.down) - margin)
+        let (right, bottom) = ((x + ink.width / 2).rounded(.up) + margin, (y + ink.height / 2).rounded(.up) + margin)
         guard [left, top, right, bottom].allSatisfy({ abs($0) < 0x4000_0000 }) else { return nil }
         return PixelBox(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
     }

@@ -15,26 +15,19 @@ internal import CPangoCairo
 /// layers one after the other on the output is the rounding of their colors, composed first
 /// (at most one level in a channel, where a layer's edge lies over another's).
 ///
-/// One per canvas: a canvas draws on one thread at a time.
+/// One per canvas (a canvas draws on one thread at a time), each with its own views of the
+/// drawings, which are made once for the process (``MarkDrawings``).
 final class MarkImages {
     /// Positions within a pixel, per axis.
     static let phases = 4.0
 
-    /// What makes two drawings of a mark the same: what kind it is, its text, its sizes and
-    /// colors, and its phase in quarters of a pixel.
+    /// What makes two drawings of a mark the same: what kind it is (with its font, if it has
+    /// text), its text, its sizes and colors, and its phase in quarters of a pixel.
     struct Key: Hashable {
         var kind: String
         var text: String
         var values: [Double]
         var phase: Int
-    }
-
-    /// A mark's drawing, cut to the pixels it inks (nil: none), and where its point is on it.
-    private struct Drawn {
-        let image: MarkImage?
-        /// Where the image's top left pixel is from the pixel the mark's point is in.
-        let left: Int
-        let top: Int
     }
 
     /// A mark's image and where its top left pixel goes, in user units.
@@ -47,7 +40,8 @@ final class MarkImages {
         var box: PixelBox { PixelBox(x: left, y: top, width: image.width, height: image.height) }
     }
 
-    private var drawn: [Key: Drawn] = [:]
+    /// This canvas's views of the drawings it has laid down (nil: the mark inks nothing).
+    private var drawn: [Key: MarkImage?] = [:]
     /// The pixels of marks laid down so far (a measure of the work, for tests).
     var laidDown = 0
     /// Whether marks under others are left out (``MarkLayer``); if not, every mark is laid
@@ -74,15 +68,16 @@ final class MarkImages {
         let (fx, fy) = (x - column, y - row)
         var key = key
         key.phase = Int(fx * Self.phases) * Int(Self.phases) + Int(fy * Self.phases)
-        let drawing: Drawn
+        let image: MarkImage?
         if let known = drawn[key] {
-            drawing = known
+            image = known
         } else {
-            drawing = try make(reach: reach, fx: fx, fy: fy, draw: draw)
-            drawn[key] = drawing
+            image = try MarkDrawings.shared.drawing(for: key) { try Self.make(reach: reach, fx: fx, fy: fy, draw: draw) }
+                .map(MarkImage.init)
+            drawn[key] = .some(image)
         }
-        guard let image = drawing.image else { return nil }
-        return Placed(image: image, left: Int(column) + drawing.left, top: Int(row) + drawing.top)
+        guard let image else { return nil }
+        return Placed(image: image, left: Int(column) + image.drawing.left, top: Int(row) + image.drawing.top)
     }
 
     /// Lays `placed` over `cr` whole, with Cairo.
@@ -93,7 +88,7 @@ final class MarkImages {
         cairo_fill(cr)
     }
 
-    private func make(reach: Double, fx: Double, fy: Double, draw: (OpaquePointer, Double, Double) -> Void) throws -> Drawn {
+    private static func make(reach: Double, fx: Double, fy: Double, draw: (OpaquePointer, Double, Double) -> Void) throws -> MarkDrawing? {
         let margin = Int(reach.rounded(.up)) + 2
         let side = 2 * margin + 1
         let surface = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: side, height: side,
@@ -101,12 +96,12 @@ final class MarkImages {
         let cr = cairo_create(surface.handle)!
         defer { cairo_destroy(cr) }
         draw(cr, Double(margin) + fx, Double(margin) + fy)
-        return try Self.inked(surface, left: -margin, top: -margin)
+        return try inked(surface, left: -margin, top: -margin)
     }
 
     /// The part of `surface` (its top left pixel at `left`, `top`) that is not transparent:
     /// laying down the transparent rest changed no pixel and cost a fifth of the time.
-    private static func inked(_ surface: ImageSurface, left: Int, top: Int) throws -> Drawn {
+    private static func inked(_ surface: ImageSurface, left: Int, top: Int) throws -> MarkDrawing? {
         let (width, height) = (surface.width, surface.height)
         var (minX, minY, maxX, maxY) = (width, height, -1, -1)
         surface.read { pixels, stride in
@@ -117,7 +112,7 @@ final class MarkImages {
                 (minX, maxX, minY, maxY) = (min(minX, first), max(maxX, last), min(minY, y), y)
             }
         }
-        guard maxX >= 0 else { return Drawn(image: nil, left: 0, top: 0) }
+        guard maxX >= 0 else { return nil }
         let inked = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: maxX - minX + 1, height: maxY - minY + 1,
                                      context: "creating a \(maxX - minX + 1) x \(maxY - minY + 1) mark")
         surface.read { from, fromStride in
@@ -127,6 +122,6 @@ final class MarkImages {
                 }
             }
         }
-        return Drawn(image: try MarkImage(inked), left: left + minX, top: top + minY)
+        return MarkDrawing(inked, left: left + minX, top: top + minY)
     }
 }

@@ -112,7 +112,7 @@ struct MarkLayer {
         guard !rows.isEmpty else { return }
         // The box being grown: rows `bandTop` up to `row`, columns `bandLeft` up to `bandRight`.
         var (bandTop, bandBottom, bandLeft, bandRight) = (0, -1, 0, 0)
-        image.ink.withUnsafeBufferPointer { ink in
+        image.drawing.ink.withUnsafeBufferPointer { ink in
             for row in rows {
                 let (from, to) = (max(ink[row].lowerBound + left, 0), min(ink[row].upperBound + left, area.width))
                 guard from < to, let seen = cover.uncovered(row: top + row, from: from, to: to) else { continue }
@@ -130,7 +130,7 @@ struct MarkLayer {
         if bandBottom > bandTop {
             boxes.append(PixelBox(x: bandLeft, y: bandTop, width: bandRight - bandLeft, height: bandBottom - bandTop))
         }
-        image.opaque.withUnsafeBufferPointer { opaque in
+        image.drawing.opaque.withUnsafeBufferPointer { opaque in
             for row in rows {
                 cover.cover(row: top + row, from: max(opaque[row].lowerBound + left, 0), to: min(opaque[row].upperBound + left, area.width))
             }

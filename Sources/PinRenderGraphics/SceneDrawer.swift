@@ -94,7 +94,7 @@ struct SceneDrawer {
             layer.addText(index, ink: text.centeredInk(marker.label, style: labelStyle(marker), x: x, y: y, on: cr))
             let shift = (x: x - marker.disc.x, y: y - marker.disc.y)
             for badge in marker.badges {
-                let key = MarkImages.Key(kind: "badge", text: badge.text, values: [badge.radius, badge.width, badge.fontSize, strokes.badgeRim]
+                let key = MarkImages.Key(kind: "badge in \(theme.fontFamily)", text: badge.text, values: [badge.radius, badge.width, badge.fontSize, strokes.badgeRim]
                                          + [theme.markerStroke, badge.fill, theme.badgeText].flatMap(\.components), phase: 0)
                 let placed = try images.placed(key: key, x: MarkImages.snapped(badge.x + shift.x), y: MarkImages.snapped(badge.y + shift.y),
                                                reach: max(badge.width / 2, badge.radius) + strokes.badgeRim) { context, x, y in

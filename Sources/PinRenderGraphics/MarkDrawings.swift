@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A mark's drawing as it is kept for the whole process (``MarkDrawings``): its pixels
 /// (premultiplied B, G, R, A words) cut to the pixels it inks, row by row the columns it inks
@@ -48,12 +47,18 @@ struct MarkDrawing: Sendable {
 /// made outside the lock; two threads making the same one at once make the same pixels (a
 /// ``MarkImages/Key`` holds all a drawing depends on), and the one kept first serves both
 /// after. Past ``budget`` bytes of pixels, drawings are still made but no longer kept.
-final class MarkDrawings: Sendable {
+///
+/// `@unchecked Sendable`: what it keeps is reached only under its lock (an `NSLock`, which
+/// ThreadSanitizer follows; on Linux, `Mutex` hands a contended lock over in the kernel,
+/// where it cannot see).
+final class MarkDrawings: @unchecked Sendable {
     /// The process's: 32 MB, about 800 drawings of 100 x 100 pixels.
     static let shared = MarkDrawings(budget: 32 << 20)
 
     let budget: Int
-    private let kept = Mutex<(drawings: [MarkImages.Key: MarkDrawing?], bytes: Int)>(([:], 0))
+    private let lock = NSLock()
+    private var drawings: [MarkImages.Key: MarkDrawing?] = [:]
+    private var bytes = 0
 
     init(budget: Int) {
         self.budget = budget
@@ -61,16 +66,22 @@ final class MarkDrawings: Sendable {
 
     /// The drawing kept for `key`, or the one `make` makes (nil: the mark inks nothing).
     func drawing(for key: MarkImages.Key, make: () throws -> MarkDrawing?) rethrows -> MarkDrawing? {
-        if let known = kept.withLock({ $0.drawings[key] }) { return known }
+        if let known = kept(key) { return known }
         let made = try make()
-        return kept.withLock { kept in
-            if let known = kept.drawings[key] { return known }
-            let bytes = made.map { $0.width * $0.height * 4 } ?? 0
-            if kept.bytes + bytes <= budget {
-                kept.drawings[key] = .some(made)
-                kept.bytes += bytes
-            }
-            return made
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = drawings[key] { return known }
+        let size = made.map { $0.width * $0.height * 4 } ?? 0
+        if bytes + size <= budget {
+            drawings[key] = .some(made)
+            bytes += size
         }
+        return made
+    }
+
+    private func kept(_ key: MarkImages.Key) -> MarkDrawing?? {
+        lock.lock()
+        defer { lock.unlock() }
+        return drawings[key]
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import PinRenderCore
 
@@ -13,20 +12,20 @@ import Testing
     /// What a worker sets up: which thread made it, and whether a task is using it now.
     final class Context: Sendable {
         let thread = pthread_self()
-        let busy = Mutex(false)
+        let busy = Exclusive(false)
     }
 
     @Test func outputsComeInIndexOrderWhateverTheFinishingOrder() throws {
         let finishedOne = DispatchSemaphore(value: 0)
-        let finished = Mutex<[Int]>([])
+        let finished = Exclusive<[Int]>([])
         let outputs = try WorkerPool(workers: 2).map(2, context: { _ in }) { _, index in
             // Task 0 finishes only after task 1 (the wait is a guard against a hang, not a timing).
             if index == 0 { _ = finishedOne.wait(timeout: .now() + 30) }
-            finished.withLock { $0.append(index) }
+            finished.use { $0.append(index) }
             if index == 1 { finishedOne.signal() }
             return "task \(index)"
         }
-        #expect(finished.withLock { $0 } == [1, 0])
+        #expect(finished.use { $0 } == [1, 0])
         #expect(outputs == ["task 0", "task 1"])
         #expect(try WorkerPool(workers: 3).map(50, context: { _ in }) { _, index in index * index } == (0..<50).map { $0 * $0 })
     }
@@ -45,11 +44,11 @@ import Testing
 
     @Test(arguments: [1, 2])
     func aFailureStopsHandingOutTasks(workers: Int) {
-        let started = Mutex<Set<Int>>([])
+        let started = Exclusive<Set<Int>>([])
         let never = DispatchSemaphore(value: 0)
         #expect(throws: Failure(task: 3)) {
             try WorkerPool(workers: workers).map(100, context: { _ in }) { _, index -> Int in
-                started.withLock { _ = $0.insert(index) }
+                started.use { _ = $0.insert(index) }
                 if index == 3 { throw Failure(task: 3) }
                 // The other worker, if it holds task 4, stays in it while task 3 fails and is
                 // recorded (a second is ages for that): it cannot race ahead to task 5.
@@ -58,58 +57,58 @@ import Testing
             }
         }
         // Tasks already handed out when task 3 failed may run, no more.
-        #expect(started.withLock { $0.isSubset(of: Set(0..<5)) && $0.isSuperset(of: [0, 1, 2, 3]) })
+        #expect(started.use { $0.isSubset(of: Set(0..<5)) && $0.isSuperset(of: [0, 1, 2, 3]) })
     }
 
     @Test(arguments: [1, 2])
     func aFailedCheckpointCancelsTheRest(workers: Int) {
-        let checks = Mutex(0), ran = Mutex(0)
+        let checks = Exclusive(0), ran = Exclusive(0)
         #expect(throws: Failure(task: -1)) {
             try WorkerPool(workers: workers).map(100, context: { _ in }, checkpoint: {
                 // The fourth check and every later one: the time is up.
-                if checks.withLock({ $0 += 1; return $0 }) > 3 { throw Failure(task: -1) }
-            }) { _, index in ran.withLock { $0 += 1 } }
+                if checks.use({ $0 += 1; return $0 }) > 3 { throw Failure(task: -1) }
+            }) { _, index in ran.use { $0 += 1 } }
         }
-        #expect(ran.withLock { $0 } == 3)
+        #expect(ran.use { $0 } == 3)
     }
 
     @Test func eachWorkerMakesItsContextOnceAndUsesItOnItsThreadAlone() throws {
-        let made = Mutex(0), misuses = Mutex(0)
+        let made = Exclusive(0), misuses = Exclusive(0)
         let workers = 2
         _ = try WorkerPool(workers: workers).map(200, context: { _ in
-            made.withLock { $0 += 1 }
+            made.use { $0 += 1 }
             return Context()
         }) { context, index in
-            let wasBusy = context.busy.withLock { busy in defer { busy = true }; return busy }
-            if wasBusy || pthread_equal(context.thread, pthread_self()) == 0 { misuses.withLock { $0 += 1 } }
-            context.busy.withLock { $0 = false }
+            let wasBusy = context.busy.use { busy in defer { busy = true }; return busy }
+            if wasBusy || pthread_equal(context.thread, pthread_self()) == 0 { misuses.use { $0 += 1 } }
+            context.busy.use { $0 = false }
             return index
         }
-        #expect(made.withLock { $0 } <= workers)
-        #expect(misuses.withLock { $0 } == 0)
+        #expect(made.use { $0 } <= workers)
+        #expect(misuses.use { $0 } == 0)
     }
 
     @Test func doneIsCountedAfterEachTask() throws {
-        let counts = Mutex<[Int]>([])
+        let counts = Exclusive<[Int]>([])
         _ = try WorkerPool(workers: 2).map(20, context: { _ in }, onDone: { done, total in
-            counts.withLock { $0.append(done * 100 + total) }
+            counts.use { $0.append(done * 100 + total) }
         }) { _, index in index }
-        #expect(counts.withLock { $0 } == (1...20).map { $0 * 100 + 20 })
+        #expect(counts.use { $0 } == (1...20).map { $0 * 100 + 20 })
     }
 
     @Test(arguments: [1, 2, 3])
     func streamedOutputsArriveInOrderWithinTheWindow(window: Int) throws {
-        let delivered = Mutex<[Int]>([]), outside = Mutex(0)
+        let delivered = Exclusive<[Int]>([]), outside = Exclusive(0)
         try WorkerPool(workers: 3).stream(40, window: window, context: { _ in }, deliver: { index, output in
             #expect(index == output)
-            delivered.withLock { $0.append(index) }
+            delivered.use { $0.append(index) }
         }) { _, index in
             // A task starts only while it is less than `window` past the first not delivered.
-            if index >= delivered.withLock({ $0.count }) + window { outside.withLock { $0 += 1 } }
+            if index >= delivered.use({ $0.count }) + window { outside.use { $0 += 1 } }
             return index
         }
-        #expect(delivered.withLock { $0 } == Array(0..<40))
-        #expect(outside.withLock { $0 } == 0)
+        #expect(delivered.use { $0 } == Array(0..<40))
+        #expect(outside.use { $0 } == 0)
     }
 
     @Test func aFailedDeliveryFailsTheJob() {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Synchronization
+import PinRenderCore
 internal import CPangoCairo
 @testable import PinRenderGraphics
 
@@ -13,9 +13,9 @@ internal import CPangoCairo
 
     /// How many drawings were made, on any thread.
     final class Made: Sendable {
-        private let count = Mutex(0)
-        func add() { count.withLock { $0 += 1 } }
-        var total: Int { count.withLock { $0 } }
+        private let count = Exclusive(0)
+        func add() { count.use { $0 += 1 } }
+        var total: Int { count.use { $0 } }
     }
 
     /// A 10 x 10 drawing (400 bytes), counted in `made`.
@@ -46,13 +46,14 @@ internal import CPangoCairo
     /// Eight threads asking at once: whoever made a drawing, each gets the one kept.
     @Test func threadsAskingAtOnceGetTheDrawingKept() throws {
         let (store, made) = (MarkDrawings(budget: 1 << 20), Made())
-        let got = Mutex<[ImageSurface?]>([])
+        let got = Exclusive<[ImageSurface?]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             let drawing = try? store.drawing(for: Self.key("shared")) { try Self.drawing(counting: made) }
-            got.withLock { $0.append(drawing?.pixels) }
+            got.use { $0.append(drawing?.pixels) }
         }
         let kept = try store.drawing(for: Self.key("shared")) { try Self.drawing(counting: made) }
-        #expect(got.withLock { $0.count } == 8)
-        #expect(got.withLock { $0.allSatisfy { $0 === kept?.pixels } })
+        let pixels = got.use { $0 }
+        #expect(pixels.count == 8)
+        #expect(pixels.allSatisfy { $0 === kept?.pixels })
     }
 }

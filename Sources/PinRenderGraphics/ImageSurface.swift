@@ -46,6 +46,17 @@ final class ImageSurface: @unchecked Sendable {
         return try body(cairo_image_surface_get_data(handle), cairo_image_surface_get_stride(handle))
     }
 
+    /// Reads the pixels as Cairo has drawn them, a row at a time (its index, and its pixels
+    /// as words: A, R, G, B from the high byte).
+    func readRows(_ body: (Int, UnsafeBufferPointer<UInt32>) -> Void) {
+        read { data, stride in
+            for y in 0..<height {
+                body(y, UnsafeBufferPointer(start: UnsafeRawPointer(data + y * Int(stride)).assumingMemoryBound(to: UInt32.self),
+                                            count: width))
+            }
+        }
+    }
+
     /// Lets Cairo's PDF writer embed `bytes` (an original JPEG) instead of these pixels.
     func attachJPEG(_ bytes: [UInt8]) {
         guard let copy = malloc(bytes.count) else { return }

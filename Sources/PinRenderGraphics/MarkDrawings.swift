@@ -20,16 +20,17 @@ struct MarkDrawing: Sendable {
 
     init(_ pixels: ImageSurface, left: Int, top: Int) {
         var (ink, opaque) = ([Range<Int>](), [Range<Int>]())
-        pixels.read { data, stride in
-            for y in 0..<pixels.height {
-                let row = UnsafeBufferPointer(start: UnsafeRawPointer(data + y * Int(stride)).assumingMemoryBound(to: UInt32.self),
-                                              count: pixels.width)
-                let first = row.firstIndex { $0 != 0 }, last = row.lastIndex { $0 != 0 }
-                ink.append(first.flatMap { first in last.map { first..<$0 + 1 } } ?? 0..<0)
-                opaque.append(Self.longestOpaqueRun(row))
-            }
+        pixels.readRows { _, row in
+            ink.append(Self.inkedColumns(row))
+            opaque.append(Self.longestOpaqueRun(row))
         }
         (self.pixels, self.ink, self.opaque, self.left, self.top) = (pixels, ink, opaque, left, top)
+    }
+
+    /// From the first column of `row` that is not transparent to one past the last (empty: none).
+    static func inkedColumns(_ row: UnsafeBufferPointer<UInt32>) -> Range<Int> {
+        guard let first = row.firstIndex(where: { $0 != 0 }), let last = row.lastIndex(where: { $0 != 0 }) else { return 0..<0 }
+        return first..<last + 1
     }
 
     private static func longestOpaqueRun(_ row: UnsafeBufferPointer<UInt32>) -> Range<Int> {

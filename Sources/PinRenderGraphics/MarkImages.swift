@@ -104,13 +104,10 @@ final class MarkImages {
     private static func inked(_ surface: ImageSurface, left: Int, top: Int) throws -> MarkDrawing? {
         let (width, height) = (surface.width, surface.height)
         var (minX, minY, maxX, maxY) = (width, height, -1, -1)
-        surface.read { pixels, stride in
-            for y in 0..<height {
-                let row = UnsafeBufferPointer(start: UnsafeRawPointer(pixels + y * Int(stride)).assumingMemoryBound(to: UInt32.self),
-                                              count: width)
-                guard let first = row.firstIndex(where: { $0 != 0 }), let last = row.lastIndex(where: { $0 != 0 }) else { continue }
-                (minX, maxX, minY, maxY) = (min(minX, first), max(maxX, last), min(minY, y), y)
-            }
+        surface.readRows { y, row in
+            let columns = MarkDrawing.inkedColumns(row)
+            guard !columns.isEmpty else { return }
+            (minX, maxX, minY, maxY) = (min(minX, columns.lowerBound), max(maxX, columns.upperBound - 1), min(minY, y), y)
         }
         guard maxX >= 0 else { return nil }
         let inked = try ImageSurface(format: CAIRO_FORMAT_ARGB32, width: maxX - minX + 1, height: maxY - minY + 1,

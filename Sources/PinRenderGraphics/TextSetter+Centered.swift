@@ -6,8 +6,7 @@ extension TextSetter {
     /// color. A number is set from its font's digit glyphs (``DigitGlyphs``) where they
     /// compose and the target keeps no text (an image): the pixels of its layout, without one.
     func showCentered(_ text: String, style: TextStyle, x: Double, y: Double, on cr: OpaquePointer) {
-        guard cairo_surface_has_show_text_glyphs(cairo_get_target(cr)) == 0, let digits = digits(for: style),
-              let run = digits.run(text) else {
+        guard let (digits, run) = digitRun(text, style: style, on: cr) else {
             return showCenteredWithPango(text, style: style, x: x, y: y, on: cr)
         }
         setColor(style.color, on: cr)
@@ -32,8 +31,7 @@ extension TextSetter {
     /// A box holding the ink that ``showCentered(_:style:x:y:on:)`` puts down for `text` on
     /// `cr` from digit glyphs, in user units; nil where it would set a layout.
     func centeredInk(_ text: String, style: TextStyle, x: Double, y: Double, on cr: OpaquePointer) -> PixelBox? {
-        guard cairo_surface_has_show_text_glyphs(cairo_get_target(cr)) == 0, let run = digits(for: style)?.run(text) else { return nil }
-        let ink = Self.outputUnits(run.ink)
+        guard let ink = digitRun(text, style: style, on: cr).map({ Self.outputUnits($0.run.ink) }) else { return nil }
         // The glyphs' outlines; antialiasing, hinting and the current point's rounding reach
         // less than a pixel past them, and a bold made by fontconfig (FreeType's emboldening)
         // widens them by up to a 24th of the size.
@@ -51,6 +49,14 @@ extension TextSetter {
         setColor(style.color, on: cr)
         cairo_move_to(cr, x - ink.x - ink.width / 2, y - ink.y - ink.height / 2)
         pango_cairo_show_layout(cr, layout.handle)
+    }
+
+    /// `text` as set from its font's digits on `cr`: nil unless it is a number whose digits
+    /// compose and `cr`'s target keeps no text.
+    private func digitRun(_ text: String, style: TextStyle, on cr: OpaquePointer) -> (digits: DigitGlyphs, run: DigitGlyphs.Run)? {
+        guard cairo_surface_has_show_text_glyphs(cairo_get_target(cr)) == 0, let digits = digits(for: style),
+              let run = digits.run(text) else { return nil }
+        return (digits, run)
     }
 
     private func setColor(_ c: Color, on cr: OpaquePointer) {

@@ -22,11 +22,11 @@ RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath 
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpixman-1-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
 	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
-	chromium chromium-driver libpq-dev postgresql nginx optipng libdeflate-dev
+	chromium chromium-driver libpq-dev postgresql nginx optipng libdeflate-dev python3-venv
 SAMPLES = samples
 PINS = samples/pins
 
-.PHONY: deps build check-build install demo test test-service test-schemathesis test-livepage openapi test-asan test-tsan fuzz bench samples clean
+.PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage openapi test-asan test-tsan fuzz bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -71,20 +71,45 @@ demo: build
 	$(BIN) preview $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --devices iphone-se,iphone-15-pro-max,ipad-pro-12.9@landscape,pixel-8 --zooms 1,3 --focus p20 -o out/devices.png
 	@echo "rendered into out/:"; ls out
 
-# The export tests render with MuPDF too (PyMuPDF; --no-deps skips its heavy optional ones).
-# The pin service's end-to-end tests are clients written with requests and websockets, and
-# schemathesis; the live page's test drives chromium with Selenium.
-PYTHON_TEST_DEPS = @python3 -c "import pixelmatch" 2>/dev/null || python3 -m pip install -q pixelmatch; \
-	python3 -c "import pymupdf" 2>/dev/null || python3 -m pip install -q --no-deps pymupdf; \
-	python3 -c "import requests, websockets" 2>/dev/null || python3 -m pip install -q requests websockets; \
-	python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q schemathesis; \
-	python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
+# What a fresh machine of the project's kind has besides Debian's essential set: the Swift
+# toolchain at /opt/swift (and the libraries it runs on), gcc, make, git, CPython with pip.
+# check-deps allows these; test-fresh installs them in its throwaway root before the clone.
+MACHINE_BASE = gcc g++ make git ca-certificates python3 python3-pip \
+	libcurl4 libedit2 libicu72 libncurses6 libsqlite3-0 libuuid1 libxml2 libstdc++6
+
+# The tests' Python packages, in an environment of their own (.build/python, first on PATH
+# for every recipe): Debian's own Python refuses pip installs (PEP 668), and the machine's
+# Python stays as it was. The export tests render with MuPDF too (PyMuPDF; --no-deps skips
+# its heavy optional ones); the pin service's end-to-end tests are clients written with
+# requests and websockets, and schemathesis; the live page's test drives chromium with
+# Selenium; the diff tests compare with pixelmatch.
+PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium
+VENV = .build/python
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+python-deps: deps
+	@test -x $(VENV)/bin/python3 || python3 -m venv $(VENV)
+	@for p in $(filter-out pymupdf,$(PYTHON_PACKAGES)); do $(VENV)/bin/python3 -c "import $$p" 2>/dev/null || \
+		$(VENV)/bin/python3 -m pip install -q --disable-pip-version-check $$p || exit 1; done
+	@$(VENV)/bin/python3 -c "import pymupdf" 2>/dev/null || $(VENV)/bin/python3 -m pip install -q --disable-pip-version-check --no-deps pymupdf
+
+# Every library the programs and the test bundle link and load, every program the tests start
+# and every Python module they import comes from what deps, python-deps, the machine's base or
+# the toolchain installs (tools/check_deps.py says which file and which package does not).
+check-deps: python-deps build
+	$(SWIFT) build --build-tests
+	python3 tools/check_deps.py --packages "$(PACKAGES) $(MACHINE_BASE)" --python-packages "$(PYTHON_PACKAGES)"
+
+# A clean clone of HEAD runs `make demo test` in a throwaway Debian 12 root (mmdebstrap from
+# the archive this machine reaches; the toolchain bound in read-only), removed afterwards:
+# what a newcomer's fresh machine does. FRESH_TARGETS="demo check-deps" for the shorter proof.
+FRESH_TARGETS ?= demo test
+test-fresh:
+	@command -v mmdebstrap >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mmdebstrap)
+	time tools/test_fresh.sh "$(MACHINE_BASE)" $(FRESH_TARGETS)
 
 # The end-to-end tests run .build/debug/pinrender, which runs pinrender-net beside it.
 DEBUG_BUILD = $(SWIFT) build --product pinrender && $(SWIFT) build --product pinrender-net
-test: deps
-	$(PYTHON_TEST_DEPS)
-	$(DEBUG_BUILD)
+test: check-deps
 	$(SWIFT) test
 	$(SERVICE_TESTS)
 	$(SCHEMATHESIS)
@@ -99,16 +124,14 @@ test: deps
 # test class) and two servers sharing one database, also behind nginx (about 2 minutes).
 SERVICE_TESTS = timeout 900 python3 -W ignore Tests/Service/service_test.py --binary .build/debug/pinrender && \
 	timeout 900 python3 -W ignore Tests/Service/service_test.py --binary .build/debug/pinrender --postgres
-test-service: deps
-	$(PYTHON_TEST_DEPS)
+test-service: python-deps
 	$(DEBUG_BUILD)
 	$(SERVICE_TESTS)
 
 # schemathesis against the served OpenAPI document (Tests/Service/schemathesis_run.py): no
 # 5xx, every answer as documented; a fixed seed, about 2 minutes.
 SCHEMATHESIS = timeout 900 python3 -W ignore Tests/Service/schemathesis_run.py --binary .build/debug/pinrender
-test-schemathesis: deps
-	$(PYTHON_TEST_DEPS)
+test-schemathesis: python-deps
 	$(DEBUG_BUILD)
 	$(SCHEMATHESIS)
 
@@ -120,12 +143,11 @@ openapi:
 # The live page (`GET /` of pinrender serve) in headless chromium: two pages, one adds and
 # resolves a pin, the other shows both (about 20 s).
 LIVEPAGE_TESTS = timeout 300 python3 Tests/LivePage/livepage_test.py
-test-livepage: deps
-	$(PYTHON_TEST_DEPS)
+test-livepage: python-deps
 	$(DEBUG_BUILD)
 	$(LIVEPAGE_TESTS)
 
-bench: deps
+bench: python-deps
 	@compare -version 2>/dev/null | grep -q ImageMagick || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq imagemagick)
 	@command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk)
 	$(RELEASE) --product pinrender
@@ -143,8 +165,7 @@ bench: deps
 # fontconfig's and GLib's caches are suppressed in Tests/lsan.supp.)
 ASAN_BIN = .build/asan/debug/pinrender
 LEAKS = ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp
-test-asan: deps
-	$(PYTHON_TEST_DEPS)
+test-asan: python-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	@mkdir -p .build/asan/out
@@ -168,8 +189,7 @@ test-asan: deps
 # instrumented, so races inside Pango or Poppler show only through ConcurrentRenderTests
 # comparing what they set and draw. (222 s for 49 tests on 2 loaded cores, after the build.)
 TSAN_TESTS = WorkerPoolTests|PinStoreTests|ExclusiveTests|ConcurrentRenderTests|StripedRenderTests|StreamedPNGTests|CLITests|ClusterIndexTests|RESTSourceTests|ImageOrientationRenderTests|DiffCommandTests|DiffStripeTests|ConcurrentOutputTests|TimeoutTests|aPathologicalPageTimesOut|MarkLayerTests|MarkDrawingsTests
-test-tsan: deps
-	$(PYTHON_TEST_DEPS)
+test-tsan: python-deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
 

@@ -98,6 +98,7 @@ python-deps: deps
 check-deps: python-deps build
 	$(SWIFT) build --build-tests
 	python3 tools/check_deps.py --packages "$(PACKAGES) $(MACHINE_BASE)" --python-packages "$(PYTHON_PACKAGES)"
+	python3 Tests/Deps/check_deps_test.py --packages "$(PACKAGES) $(MACHINE_BASE)" --python-packages "$(PYTHON_PACKAGES)"
 
 # A clean clone of HEAD runs `make demo test` in a throwaway Debian 12 root (mmdebstrap from
 # the archive this machine reaches; the toolchain bound in read-only), removed afterwards:

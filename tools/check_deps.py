@@ -39,6 +39,11 @@ PRODUCTS = ["pinrender", "pinrender-net"]
 TEST_BUNDLE = "pinrenderPackageTests"
 
 
+def which(name):
+    """`name` on PATH, the folder of the Python running this first (the tests' environment)."""
+    return shutil.which(name, path=os.pathsep.join([os.path.dirname(sys.executable), os.environ.get("PATH", "")]))
+
+
 def dpkg_query(*arguments):
     return subprocess.run(["dpkg-query", *arguments], capture_output=True, text=True).stdout
 
@@ -119,21 +124,19 @@ class Check:
     # Link lines and shared libraries.
 
     def built(self):
-        """(configuration, product, output file, link arguments) of every linked product that exists."""
+        """(configuration, product, output file, link arguments or None) of every built product.
+
+        A configuration's manifest holds the link lines of what its last `swift build` built:
+        after `--product pinrender-net`, not pinrender's (whose libraries are a subset)."""
         for configuration in ["debug", "release"]:
             manifest = ROOT / ".build" / f"{configuration}.yaml"
-            if not manifest.exists():
-                continue
-            text = manifest.read_text()
+            text = manifest.read_text() if manifest.exists() else ""
             for product in PRODUCTS + [TEST_BUNDLE]:
                 kind = "test" if product == TEST_BUNDLE else "exe"
-                match = re.search(rf'"C\.{re.escape(product)}-[^"]*-{configuration}\.{kind}":\n(?:    .*\n)*?    args: (\[.*\])\n', text)
-                if not match:
-                    continue
-                arguments = json.loads(match.group(1))
-                output = arguments[arguments.index("-o") + 1]
-                if os.path.exists(output):
-                    yield configuration, product, output, arguments
+                output = ROOT / ".build" / configuration / (product + (".xctest" if kind == "test" else ""))
+                match = re.search(rf'"C\.{re.escape(product)}-[^"-]+-unknown-linux-gnu-{configuration}\.{kind}":\n(?:    .*\n)*?    args: (\[.*\])\n', text)
+                if output.exists():
+                    yield configuration, product, str(output), json.loads(match.group(1)) if match else None
 
     def link_line(self, arguments):
         """The linker's own command line for `arguments` (swiftc -v, writing to a scratch file)."""
@@ -142,14 +145,14 @@ class Check:
             arguments[arguments.index("-o") + 1] = os.path.join(scratch, "linked")
             run = subprocess.run(arguments + ["-v"], capture_output=True, text=True, cwd=ROOT)
         if run.returncode != 0:
-            tail = run.stderr.strip().splitlines()[-1:] or ["(no message)"]
-            self.problems.append(f"linking again failed: {tail[0]}")
+            errors = [line for line in run.stderr.splitlines() if "error:" in line] or ["(no message)"]
+            self.problems.append(f"linking {arguments[arguments.index('-o') + 1]} again failed: {errors[-1].strip()}")
             return []
         lines = [line for line in run.stderr.splitlines() if " -l" in line and ("ld" in line.split()[0] or "clang" in line.split()[0])]
         return lines[-1].split() if lines else []
 
     def libraries(self, configuration, product, output, arguments):
-        words = self.link_line(arguments)
+        words = self.link_line(arguments) if arguments else []
         directories = [w[2:] for w in words if w.startswith("-L") and len(w) > 2]
         directories += [words[i + 1] for i, w in enumerate(words[:-1]) if w == "-L"]
         for name in dict.fromkeys(w[2:] for w in words if w.startswith("-l") and len(w) > 2):
@@ -191,7 +194,7 @@ class Check:
     def program(self, name, where):
         base = name.rsplit("/", 1)[-1]
         if "{" in name or not name.startswith("/"):
-            found = shutil.which(base)
+            found = which(base)
             found = found or self.files.named(base)
         else:
             found = name if os.path.exists(name) else None
@@ -199,7 +202,7 @@ class Check:
             self.problems.append(f"{where} starts {base}, which is not on this machine: make deps installs no package with it")
             return
         # The machine's Python (pyenv, or the environment make test makes) and the project's own programs.
-        if base.startswith("python") and shutil.which(base) and not found.startswith("/usr/"):
+        if base.startswith("python") and which(base) and not found.startswith("/usr/"):
             return
         self.file(found, f"{where} starts {base}")
 
@@ -289,7 +292,8 @@ def main():
         print(f"check-deps: {problem}", file=sys.stderr)
     if check.problems:
         return 1
-    checked = ", ".join(f"{product} ({configuration})" for configuration, product, _, _ in linked)
+    checked = ", ".join(f"{product} ({configuration}{'' if arguments else ': loaded libraries'})"
+                        for configuration, product, _, arguments in linked)
     print(f"check-deps: every library, program and Python module is installed by make deps or make test ({checked})")
     return 0
 

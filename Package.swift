@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "CCodecs", path: "Sources/CInterop/CCodecs",
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("exif"),
                                  .linkedLibrary("z"), .linkedLibrary("deflate")]),
-        // libsoup-3 fetches pins from a URL (PinRemote), serves (PinService), follows events (PinSync).
+        // libsoup-3: the HTTP client (PinPlatform), the server (PinService), the events WebSocket (PinSync).
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
                        pkgConfig: localPkgConfig("CSoup"), providers: [.apt(["libsoup-3.0-dev"])]),
         // SQLite stores the pin service's contents and pins, and the sync client's queue, seen
@@ -43,18 +43,21 @@ let package = Package(
                        pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         .target(name: "PinRenderCore"),
+        // The one HTTP client (libsoup-3, a deadline for the whole exchange, bodies read under
+        // a limit), for the pins URL (PinRemote), the sync client (PinSync) and their tests.
+        .target(name: "PinPlatform", dependencies: ["CSoup"]),
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
         // No network or database library: URLs and stores are read through PinSource.remote.
         .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics"]),
         // Pins from a URL (libsoup-3) or a sync client's store (PinSync, SQLite).
-        .target(name: "PinRemote", dependencies: ["PinRender", "PinRenderCore", "PinSync", "CSoup"]),
+        .target(name: "PinRemote", dependencies: ["PinRender", "PinRenderCore", "PinSync", "PinPlatform"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite or PostgreSQL.
         .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite", "CPostgres"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`,
         // the events WebSocket through libsoup-3.
-        .target(name: "PinSync", dependencies: ["PinRenderCore", "CSQLite", "CSoup"]),
+        .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform", "CSQLite", "CSoup"]),
         // The command line: its commands, shared by the two programs.
         .target(name: "PinCommandLine", dependencies: ["PinRender", "PinRenderCore"]),
         // `pinrender`: the commands that need only files; it links no network or database
@@ -76,7 +79,8 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRender", "PinRenderCore"], path: "Tests/Service",
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py"]),
-        .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinRenderCore", "PinRenderGraphics", "pinrender", "pinrender-net"],
+        .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinPlatform", "PinRenderCore", "PinRenderGraphics", "pinrender",
+                                                         "pinrender-net"],
                     path: "Tests/Sync",
                     exclude: ["fault_proxy.py", "websocket_tunnel.py"]),
     ],

@@ -1,4 +1,6 @@
 import Foundation
+import PinPlatform
+import PinRender
 
 /// Why pins could not be fetched from a URL. ``problem`` is the sentence shown after the
 /// URL; it never holds a header value.
@@ -24,6 +26,25 @@ enum FetchError: Error, Equatable {
     case deadline(seconds: Double)
     /// The network or the HTTP library failed; the library's message.
     case transport(String)
+
+    /// The fetch's words for a failure of the HTTP client; libsoup's message kept to what
+    /// prints on one line.
+    init(_ error: HTTPClientError) {
+        switch error {
+        case .deadline(let seconds): self = .deadline(seconds: seconds)
+        case .transport(let message): self = .transport(PinSource.printable(message))
+        case .tooLarge(let limit, let encoding): self = .tooLarge(limit: limit, encoding: encoding)
+        }
+    }
+
+    /// The result of `call`, its ``HTTPClientError`` mapped to the fetch's words.
+    static func mapping<T>(_ call: @autoclosure () throws(HTTPClientError) -> T) throws(FetchError) -> T {
+        do {
+            return try call()
+        } catch {
+            throw FetchError(error)
+        }
+    }
 
     var problem: String {
         switch self {

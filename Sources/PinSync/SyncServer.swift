@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import PinPlatform
 
 /// The pin service a store syncs with (`pinrender serve`): its URL, the bearer token, and
 /// how requests are timed and retried.
@@ -10,7 +8,7 @@ import FoundationNetworking
 public struct SyncServer: Sendable {
     public var url: URL
     public var token: String?
-    /// Seconds for one request, connecting included.
+    /// Seconds for one request: connecting, the headers and the whole answer.
     public var timeout: Double
     public var retry: RetryPolicy
 
@@ -20,6 +18,10 @@ public struct SyncServer: Sendable {
         self.timeout = timeout
         self.retry = retry
     }
+
+    /// The most bytes of one answer: a batch's results and changes, or a page of changes
+    /// (the service sends at most 1000 pins a page and takes 4 MiB batches).
+    static let maxAnswer = 64 << 20
 
     /// An answer the client cannot retry: its status and the server's `error` line.
     struct Refusal: Error {
@@ -32,77 +34,40 @@ public struct SyncServer: Sendable {
     /// Returns the JSON object of a 2xx answer; throws ``Refusal`` for any other status,
     /// ``PinSyncError/unreachable(server:reason:queued:)`` when the tries ran out.
     /// `requests` counts the tries.
+    ///
+    /// Each try is one ``HTTPExchange``: a client of its own (a kept-alive connection the
+    /// server closed is never reused), on a thread of its own, under a deadline of
+    /// ``timeout`` that every libsoup call takes, so a server that stalls after the headers
+    /// is given up at the timeout, not when it lets go.
     func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil, queued: Int,
               requests: inout Int) async throws -> [String: Any] {
         var components = URLComponents(url: url.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0, value: $1) } }
-        var request = URLRequest(url: components.url!, timeoutInterval: timeout)
-        request.httpMethod = method
-        request.httpBody = body
-        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        var headers: [(name: String, value: String)] = []
+        if body != nil { headers.append(("Content-Type", "application/json")) }
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        let exchange = HTTPExchange(method, components.url!, headers: headers, body: body, timeout: timeout,
+                                    maxAnswer: Self.maxAnswer, userAgent: "pinrender-sync")
         var reason = ""
         for attempt in 0..<max(1, retry.attempts) {
             if attempt > 0 { try await Task.sleep(nanoseconds: UInt64(retry.delay(after: attempt - 1) * 1e9)) }
             requests += 1
-            // A session per try: FoundationNetworking spins until the timeout when a kept-alive
-            // connection is closed without an answer, so a try never reuses one.
-            let session = URLSession(configuration: .ephemeral)
-            defer { session.finishTasksAndInvalidate() }
+            let answer: HTTPExchange.Answer
             do {
-                let (data, response) = try await answer(to: request, from: session)
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                let answer = JSONText.object(data)
-                if (200..<300).contains(status), let answer { return answer }
-                if status == 408 || status == 429 || status >= 500 || (200..<300).contains(status) {
-                    reason = (200..<300).contains(status) ? "an answer that is not a JSON object" : "status \(status)"
-                    continue
-                }
-                throw Refusal(status: status, message: answer?["error"] as? String ?? "status \(status)")
-            } catch let error as URLError {
-                reason = error.localizedDescription
+                answer = try await exchange.answer()
+            } catch {
+                reason = error.description
+                continue
             }
+            let status = answer.status
+            let object = JSONText.object(answer.body)
+            if (200..<300).contains(status), let object { return object }
+            if status == 408 || status == 429 || status >= 500 || (200..<300).contains(status) {
+                reason = (200..<300).contains(status) ? "an answer that is not a JSON object" : "status \(status)"
+                continue
+            }
+            throw Refusal(status: status, message: object?["error"] as? String ?? "status \(status)")
         }
         throw PinSyncError.unreachable(server: url.absoluteString, reason: reason, queued: queued)
-    }
-
-    /// The answer to `request`, given up after ``timeout`` seconds from the start whatever
-    /// arrives meanwhile: FoundationNetworking's own timeout waits as long as the server
-    /// keeps a connection open after the headers (a stalled answer held a sync 10 s past a
-    /// 3 s timeout, as long as the proxy held it), and its async `data(for:)` does not end
-    /// when cancelled then: the task is cancelled and left to end on its own.
-    private func answer(to request: URLRequest, from session: URLSession) async throws -> (Data, URLResponse) {
-        try await withCheckedThrowingContinuation { continuation in
-            let outcome = FirstOutcome(continuation)
-            let task = session.dataTask(with: request) { data, response, error in
-                if let data, let response {
-                    outcome.resume(with: .success((data, response)))
-                } else {
-                    outcome.resume(with: .failure(error ?? URLError(.badServerResponse)))
-                }
-            }
-            task.resume()
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-                outcome.resume(with: .failure(URLError(.timedOut)))
-                task.cancel()
-            }
-        }
-    }
-}
-
-/// Resumes a continuation with the first outcome it is given; later ones are dropped.
-private final class FirstOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<(Data, URLResponse), Error>?
-
-    init(_ continuation: CheckedContinuation<(Data, URLResponse), Error>) {
-        self.continuation = continuation
-    }
-
-    func resume(with result: Result<(Data, URLResponse), Error>) {
-        lock.withLock { () -> CheckedContinuation<(Data, URLResponse), Error>? in
-            defer { continuation = nil }
-            return continuation
-        }?.resume(with: result)
     }
 }

@@ -33,6 +33,22 @@ import PinRenderGraphics
         }
     }
 
+    /// No program links FoundationNetworking, and so libcurl (a fresh Debian machine has no
+    /// libcurl to link): every HTTP request, the tests' own included, goes through
+    /// PinPlatform's libsoup client. `ldd` lists every library the loader maps, those that
+    /// other libraries need included; the test binary holds every test target.
+    @Test func noProgramLinksCurl() throws {
+        let folder = URL(fileURLWithPath: Support.binary).deletingLastPathComponent()
+        let tests = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        for program in [Support.binary, folder.appendingPathComponent("pinrender-net").path, tests] {
+            let loaded = try Support.tool("ldd", [program])
+            #expect(loaded.contains("libsoup") || program == Support.binary, "\(program): \(loaded)")
+            for library in ["libcurl", "libFoundationNetworking"] {
+                #expect(!loaded.contains(library), "\(program) loads \(library): \(loaded)")
+            }
+        }
+    }
+
     /// `pinrender` copied alone into a folder: what needs pinrender-net fails with one line
     /// naming it and where it was looked for, exit status 2, nothing written; the rest works.
     @Test func withoutItsSiblingOneClearLine() throws {

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import PinPlatform
 
 /// `fault_proxy.py` in front of a ``TestService``: misbehaves on the sync batches as told
 /// (`pass`, `cut`, `kill`, `500`, `hold`, `slow`, `partial`, `stall`, one per batch in
@@ -32,10 +30,8 @@ final class FaultProxy: @unchecked Sendable {
     /// and allow new ones. Returns how many connections it touched.
     @discardableResult
     func steer(_ command: String) async throws -> Int {
-        var request = URLRequest(url: url.appendingPathComponent("_proxy/\(command)"))
-        request.httpMethod = "POST"
-        let (data, _) = try await URLSession.shared.data(for: request)
-        return ((try JSONSerialization.jsonObject(with: data)) as? [String: Any])?["tunnels"] as? Int ?? 0
+        let answer = try await HTTPExchange("POST", url.appendingPathComponent("_proxy/\(command)")).answer()
+        return ((try JSONSerialization.jsonObject(with: answer.body)) as? [String: Any])?["tunnels"] as? Int ?? 0
     }
 
     /// `kill -9`: the test process may have SIGTERM blocked, and the child inherits that.

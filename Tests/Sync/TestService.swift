@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import PinPlatform
 import PinRenderCore
 import PinSync
 
@@ -91,12 +89,14 @@ final class TestService: @unchecked Sendable {
 
     /// Sends a request and returns the status and the JSON answer.
     func request(_ method: String, _ path: String, body: Data? = nil, token: String? = nil) async throws -> (Int, [String: Any]) {
-        var request = URLRequest(url: url.appendingPathComponent(path))
-        request.httpMethod = method
-        request.httpBody = body
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as! HTTPURLResponse).statusCode, (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:])
+        let answer = try await HTTPExchange(method, url.appendingPathComponent(path), headers: Self.authorization(token),
+                                            body: body).answer()
+        return (answer.status, (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:])
+    }
+
+    /// The `Authorization` header of `token`, none without one.
+    private static func authorization(_ token: String?) -> [(name: String, value: String)] {
+        token.map { [("Authorization", "Bearer \($0)")] } ?? []
     }
 
     /// Uploads the sample screenshot (one page) as content `id`.
@@ -110,10 +110,10 @@ final class TestService: @unchecked Sendable {
     /// The numbers are read with the clients' decoder: `JSONSerialization` on Linux may round
     /// the last digit of a double (0.30000000000000004 read as 0.3000000000000001).
     func pins(_ contentId: String = "plan", token: String? = nil) async throws -> [String: Snapshot] {
-        var request = URLRequest(url: url.appendingPathComponent("v1/contents/\(contentId)/pins"))
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        guard (response as! HTTPURLResponse).statusCode == 200,
+        let answer = try await HTTPExchange("GET", url.appendingPathComponent("v1/contents/\(contentId)/pins"),
+                                            headers: Self.authorization(token)).answer()
+        let data = answer.body
+        guard answer.status == 200,
               let versions = ((try JSONSerialization.jsonObject(with: data)) as? [String: Any])?["pins"] as? [[String: Any]] else {
             throw PinSyncError.storage("pins: \(String(decoding: data, as: UTF8.self))")
         }

@@ -32,9 +32,10 @@ enum Support {
         var stderr: String
     }
 
-    /// Runs a program to completion, feeding `input` to its standard input. Output goes
-    /// through files, so a chatty child can never block on a full pipe.
-    static func run(_ executable: String, _ arguments: [String], input: Data? = nil,
+    /// Runs a program to completion, feeding `input` to its standard input (or giving it
+    /// `standardInput`, which the caller may hold open). Output goes through files, so a
+    /// chatty child can never block on a full pipe.
+    static func run(_ executable: String, _ arguments: [String], input: Data? = nil, standardInput: FileHandle? = nil,
                     environment: [String: String?] = [:]) throws -> Run {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -51,7 +52,7 @@ enum Support {
         let inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = inPipe
+        process.standardInput = standardInput ?? inPipe
         try process.run()
         if let input { inPipe.fileHandleForWriting.write(input) }
         try inPipe.fileHandleForWriting.close()
@@ -64,8 +65,9 @@ enum Support {
     }
 
     /// Runs `pinrender`.
-    static func pinrender(_ arguments: [String], input: Data? = nil, environment: [String: String?] = [:]) throws -> Run {
-        try run(binary, arguments, input: input, environment: environment)
+    static func pinrender(_ arguments: [String], input: Data? = nil, standardInput: FileHandle? = nil,
+                          environment: [String: String?] = [:]) throws -> Run {
+        try run(binary, arguments, input: input, standardInput: standardInput, environment: environment)
     }
 
     /// Runs a tool from poppler-utils or qpdf and returns its standard output.

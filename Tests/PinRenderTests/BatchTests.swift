@@ -199,9 +199,7 @@ import PinRender
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // A bound against a hang, not a timing: three lines take a second or so.
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, process.isRunning, ((try? project.results("killed.jsonl"))?.count ?? 0) < 3 { usleep(20_000) }
+        _ = Support.eventually { !process.isRunning || ((try? project.results("killed.jsonl"))?.count ?? 0) >= 3 }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         close(lock)

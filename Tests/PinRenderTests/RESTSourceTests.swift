@@ -57,14 +57,13 @@ import Testing
         /// server sent, and whether that was all of it. The server logs it as soon as it knows
         /// (a minute is a bound against a hang, not a timing).
         func body(of path: String) throws -> (sent: Int, whole: Bool) {
-            let end = Date().addingTimeInterval(60)
-            repeat {
-                if let body = try entries().compactMap({ $0["path"] as? String == path ? $0["body"] as? [String: Any] : nil }).first {
-                    return (body["sent"] as? Int ?? -1, body["whole"] as? Bool ?? true)
-                }
-                usleep(20_000)
-            } while Date() < end
-            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "\(log.path): no body of \(path)"])
+            var body: [String: Any]?
+            _ = try Support.eventually {
+                body = try entries().compactMap { $0["path"] as? String == path ? $0["body"] as? [String: Any] : nil }.first
+                return body != nil
+            }
+            let found = try #require(body, "\(log.path): no body of \(path)")
+            return (found["sent"] as? Int ?? -1, found["whole"] as? Bool ?? true)
         }
     }
 

@@ -70,6 +70,17 @@ enum Support {
         try run(binary, arguments, input: input, standardInput: standardInput, environment: environment)
     }
 
+    /// Whether `condition` holds within `seconds`, polled every 20 ms: a bound against a
+    /// hang, not a timing (it returns as soon as the condition holds).
+    static func eventually(_ seconds: Double = 60, _ condition: () throws -> Bool) rethrows -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while try !condition() {
+            guard Date() < end else { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
     /// Runs a tool from poppler-utils or qpdf and returns its standard output.
     static func tool(_ name: String, _ arguments: [String]) throws -> String {
         let result = try run("/usr/bin/\(name)", arguments)

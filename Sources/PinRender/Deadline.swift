@@ -7,10 +7,11 @@ import Foundation
 /// Pango setting a long text) runs past a check, and may allocate gigabytes there (a
 /// decompression bomb, a huge shading); ``guarding(_:overrun:_:)`` arms a backstop for that
 /// case, which looks at the clock and at the process's resident memory every
-/// ``backstopInterval`` seconds.
+/// ``backstopInterval`` seconds. The time is read from a ``JobClock``: the system's monotonic
+/// clock, or one a test moves.
 ///
-///     let deadline = Deadline(seconds: 20, maxMemory: 1 << 30, subject: "plan.pdf")
-///     try deadline.during("drawing page 3") { ... try deadline.check() ... }
+///     let deadline = Deadline(seconds: 20, maxMemory: 1 << 30, subject: "plan.pdf", clock: .monotonic)
+///     try deadline.during(.drawingPage(3)) { ... try deadline.check() ... }
 final class Deadline: @unchecked Sendable {
     /// The limit, in seconds.
     let seconds: Double
@@ -18,13 +19,15 @@ final class Deadline: @unchecked Sendable {
     let maxMemory: Int
     /// What the job works on, as messages name it (the document).
     let subject: String
-    private let end: DispatchTime
+    private let clock: JobClock
+    /// When the time is up, on `clock`.
+    private let end: Double
     private let lock = NSLock()
     /// What is being done now, in the order it began (workers draw pages side by side).
-    private var activities: [(id: Int, name: String)] = []
+    private var activities: [(id: Int, activity: JobActivity)] = []
     private var lastId = 0
     /// The job's current step, for when nothing is going on side by side.
-    private var current = "starting"
+    private var current = JobActivity.starting
     /// Who ended the job first: the job itself (it failed, or is committing its outputs),
     /// or the backstop.
     private var ended: Ender?
@@ -40,31 +43,33 @@ final class Deadline: @unchecked Sendable {
     /// gigabytes a second passes the memory limit by some tens of megabytes before it stops.
     static let backstopInterval = 0.01
 
-    init(seconds: Double, maxMemory: Int, subject: String) {
+    /// The limits start now, on `clock`.
+    init(seconds: Double, maxMemory: Int, subject: String, clock: JobClock) {
         self.seconds = seconds
         self.maxMemory = maxMemory
         self.subject = subject
-        end = .now() + seconds
+        self.clock = clock
+        end = clock.now() + seconds
     }
 
     /// Throws ``LimitError`` when the time is up or the memory over the limit.
     func check() throws {
-        if DispatchTime.now() >= end { throw expired(.time(seconds: seconds)) }
+        if clock.now() >= end { throw expired(.time(seconds: seconds)) }
         if let resident = ResidentMemory.bytes(), resident > maxMemory { throw expired(.memory(bytes: maxMemory)) }
     }
 
-    /// Checks, and names `activity` ("writing out.pdf") as what the job does from now on,
+    /// Checks, and names `activity` (`.writing("out.pdf")`) as what the job does from now on,
     /// unless work started with ``during(_:_:)`` is going on.
-    func step(_ activity: String) throws {
+    func step(_ activity: JobActivity) throws {
         lock.lock()
         current = activity
         lock.unlock()
         try check()
     }
 
-    /// Runs `body` as `activity` ("drawing page 3"), on any thread, several side by side:
+    /// Runs `body` as `activity` (`.drawingPage(3)`), on any thread, several side by side:
     /// checks first, and names the activity if the time runs out while it runs.
-    func during<T>(_ activity: String, _ body: () throws -> T) throws -> T {
+    func during<T>(_ activity: JobActivity, _ body: () throws -> T) throws -> T {
         lock.lock()
         lastId += 1
         let id = lastId
@@ -83,9 +88,17 @@ final class Deadline: @unchecked Sendable {
     private func expired(_ limit: LimitError.Limit) -> LimitError {
         lock.lock()
         defer { lock.unlock() }
-        var names: [String] = []
-        for (_, name) in activities where !names.contains(name) { names.append(name) }
-        return LimitError(subject: subject, limit: limit, activity: names.isEmpty ? current : names.joined(separator: " and "))
+        var going: [JobActivity] = []
+        for (_, activity) in activities where !going.contains(activity) { going.append(activity) }
+        return LimitError(subject: subject, limit: limit, activities: going.isEmpty ? [current] : going)
+    }
+
+    /// What the backstop stops the job for now: the time, ``grace`` seconds past the limit,
+    /// or the memory, over the limit; nil while neither is.
+    func overrunLimit() -> LimitError.Limit? {
+        if clock.now() >= end + Self.grace { return .time(seconds: seconds) }
+        if let resident = ResidentMemory.bytes(), resident > maxMemory { return .memory(bytes: maxMemory) }
+        return nil
     }
 
     /// Ends the job on its own side: from now on the backstop does nothing. When the
@@ -111,14 +124,7 @@ final class Deadline: @unchecked Sendable {
             let source = DispatchSource.makeTimerSource(queue: .global())
             source.schedule(deadline: .now() + Self.backstopInterval, repeating: Self.backstopInterval)
             source.setEventHandler { [self] in
-                let limit: LimitError.Limit
-                if DispatchTime.now() >= end + Self.grace {
-                    limit = .time(seconds: seconds)
-                } else if let resident = ResidentMemory.bytes(), resident > maxMemory {
-                    limit = .memory(bytes: maxMemory)
-                } else {
-                    return
-                }
+                guard let limit = overrunLimit() else { return }
                 lock.lock()
                 let first = ended == nil
                 if first { ended = .backstop }
@@ -154,8 +160,11 @@ public struct LimitError: Error, CustomStringConvertible {
 
     public var subject: String
     public var limit: Limit
-    /// What was being done ("drawing page 3").
-    public var activity: String
+    /// What was being done (`.drawingPage(3)`), several things when workers were side by side.
+    public var activities: [JobActivity]
+
+    /// What was being done, as the message says it ("drawing page 3 and drawing page 4").
+    public var activity: String { activities.map(\.description).joined(separator: " and ") }
 
     public var description: String {
         switch limit {

@@ -79,7 +79,7 @@ public final class OutputFiles: @unchecked Sendable {
     /// ``Deadline/endJob()``), and gives up if another run holds the outputs past the limit.
     func commit(under deadline: Deadline) throws {
         deadline.endJob()
-        try commit { try deadline.step("waiting for another run writing the same files") }
+        try commit { try deadline.step(.waitingForOutputs) }
     }
 
     private func removeAll() {

@@ -16,6 +16,8 @@ public struct PreviewJob {
     /// Ends the process when ``RenderOptions/timeout`` passes inside a step that cannot be
     /// interrupted (see ``RenderJob/overrun``).
     public var overrun: (@Sendable (LimitError) -> Never)?
+    /// Where the job's limit reads the time (tests move their own clock).
+    var clock = JobClock.monotonic
 
     public init(options: RenderOptions, screens: [DevicePreset.Screen], zooms: [Double]) {
         self.options = options
@@ -27,7 +29,8 @@ public struct PreviewJob {
     /// within ``RenderOptions/jobTimeout`` seconds; returns the scenes drawn and the sheet.
     @discardableResult
     public func run() throws -> (scenes: [Scene], sheet: PreviewSheet, warnings: [String]) {
-        let deadline = Deadline(seconds: options.jobTimeout, maxMemory: options.maxMemory, subject: options.input ?? "--canvas")
+        let deadline = Deadline(seconds: options.jobTimeout, maxMemory: options.maxMemory, subject: options.input ?? "--canvas",
+                                clock: clock)
         let outputs = OutputFiles()
         return try deadline.guarding(outputs, overrun: overrun) { try run(outputs, deadline: deadline) }
     }
@@ -43,7 +46,7 @@ public struct PreviewJob {
         paths.write(options.output, option: "-o")
         if let path = options.layoutJSON { paths.write(path, option: "--layout-json") }
         try paths.check()
-        try deadline.step("reading the document and the pins")
+        try deadline.step(.reading)
         let input = try RenderInput(options: options)
         let page: Int
         switch options.pages {
@@ -59,7 +62,7 @@ public struct PreviewJob {
         for zoom in zooms {
             var row: [ImageCanvas] = []
             for screen in screens {
-                try deadline.step("drawing \(screen.label) at zoom \(PreviewSheet.zoomText(zoom))x")
+                try deadline.step(.drawingScreen(screen.label, zoom: PreviewSheet.zoomText(zoom)))
                 var job = options
                 job.zoomScale = zoom
                 let render = DeviceRender(screen: screen, options: job, layout: layout)
@@ -80,10 +83,10 @@ public struct PreviewJob {
                                 style: cell.label.style)
             }
         }
-        try deadline.step("writing \(options.output)")
+        try deadline.step(.writing(options.output))
         try canvas.writePNG(to: outputs.temporaryPath(for: options.output), name: options.output)
         if let path = options.layoutJSON {
-            try deadline.step("writing \(path)")
+            try deadline.step(.writing(path))
             try LayoutFile.write(scenes, sheet: sheet, to: outputs.temporaryPath(for: path), name: path)
         }
         try outputs.commit(under: deadline)

@@ -18,6 +18,8 @@ public struct RenderJob: Sendable {
     /// are removed, with the error to report. Without it, the limit is checked between steps
     /// (pages, stripes, comments, files) only.
     public var overrun: (@Sendable (LimitError) -> Never)?
+    /// Where the job's limit reads the time (tests move their own clock).
+    var clock = JobClock.monotonic
 
     /// What a finished job wrote and what it noticed.
     public struct Report {
@@ -34,7 +36,8 @@ public struct RenderJob: Sendable {
     /// Runs the job, within ``RenderOptions/jobTimeout`` seconds from start to finish; on any
     /// failure no output is left, old or partial.
     public func run() throws -> Report {
-        let deadline = Deadline(seconds: options.jobTimeout, maxMemory: options.maxMemory, subject: options.input ?? "--canvas")
+        let deadline = Deadline(seconds: options.jobTimeout, maxMemory: options.maxMemory, subject: options.input ?? "--canvas",
+                                clock: clock)
         let outputs = OutputFiles()
         return try deadline.guarding(outputs, overrun: overrun) { try run(outputs, deadline: deadline) }
     }
@@ -52,7 +55,7 @@ public struct RenderJob: Sendable {
         for path in [options.output, options.layoutJSON, options.summaryJSON, options.summaryCSV].compactMap({ $0 }) {
             try OutputFiles.checkDirectory(of: path)
         }
-        try deadline.step("reading the document and the pins")
+        try deadline.step(.reading)
         let input = try RenderInput(options: options, forEditing: kind == .pdf)
         let document = input.document
         if kind == .pdf, case .pdf(let pdf) = document, let damage = pdf.damage {
@@ -92,7 +95,7 @@ public struct RenderJob: Sendable {
                 (page, path, outputs.temporaryPath(for: path))
             }
             files += targets.map(\.path)
-            try deadline.step("drawing the pages")
+            try deadline.step(.drawingPages)
             scenes = try renderPNGPages(targets, document: document, byPage: byPage, deadline: deadline)
         }
         let exported = threads.filter { pages.contains($0.root.page) }
@@ -102,7 +105,7 @@ public struct RenderJob: Sendable {
             (options.layoutJSON, { [scenes, bookmarks] in try LayoutFile.write(scenes, bookmarks: bookmarks, to: $0, name: $1) }),
         ]
         for case let (path?, write) in sideOutputs {
-            try deadline.step("writing \(path)")
+            try deadline.step(.writing(path))
             try write(outputs.temporaryPath(for: path), path)
             files.append(path)
         }
@@ -127,7 +130,7 @@ public struct RenderJob: Sendable {
         let first = Exclusive(document)
         if targets.count == 1, let target = targets.first {
             let progress = self.progress
-            return [try deadline.during("drawing page \(target.page)") {
+            return [try deadline.during(.drawingPage(target.page)) {
                 try renderPNGPage(target.page, layout: RenderInput.layout(options), threads: byPage[target.page] ?? [],
                                   to: target.temporary, name: target.path, workers: cores, checkpoint: deadline.check,
                                   progress: { progress?(RenderProgress(.stripe, done: $0, total: $1)) }) { worker in
@@ -141,7 +144,7 @@ public struct RenderJob: Sendable {
             (document: worker == 0 ? first : Exclusive(try opener.open()), layout: RenderInput.layout(options))
         }, onDone: { progress?(RenderProgress(.page, done: $0, total: $1)) }) { context, index in
             let target = targets[index]
-            return try deadline.during("drawing page \(target.page)") {
+            return try deadline.during(.drawingPage(target.page)) {
                 try renderPNGPage(target.page, layout: context.layout, threads: byPage[target.page] ?? [],
                                   to: target.temporary, name: target.path, workers: 1,
                                   checkpoint: deadline.check) { [document = context.document] _ in document }

@@ -30,10 +30,10 @@ struct ReviewExport {
             return PageGeometry(mediaBox: CGRect(origin: .zero, size: size))
         }
         var scenes = try pages.map { page in
-            try deadline.step("laying out page \(page)")
+            try deadline.step(.layingOutPage(page))
             return layout.scene(page: page, threads: byPage[page] ?? [], outputSize: try input.document.contentSize(page: page))
         }
-        try deadline.step("laying out the comment summary")
+        try deadline.step(.layingOutSummary)
         let summary = SummaryLayout(layout: layout).pages(threads)
         let annotations = CommentAnnotation.plan(threads, scenes: scenes, pages: pages, geometries: geometries,
                                                  summary: summary)
@@ -49,7 +49,7 @@ struct ReviewExport {
         // A page with its comments in a column (--tooltips margin) is drawn wider, by the column.
         let canvas = try PDFCanvas(path: drawn, firstPageSize: scenes[0].drawnSize)
         for (index, scene) in scenes.enumerated() {
-            try deadline.step("drawing page \(pages[index])")
+            try deadline.step(.drawingPage(pages[index]))
             if index > 0 { canvas.beginPDFPage(size: scene.drawnSize) }
             // A PDF's own pages stay vectors: qpdf lays this drawing over them.
             if isPDF {
@@ -61,14 +61,14 @@ struct ReviewExport {
             progress?(RenderProgress(.page, done: index + 1, total: scenes.count))
         }
         for page in summary {
-            try deadline.step("drawing the comment summary")
+            try deadline.step(.drawingSummary)
             canvas.beginPDFPage(size: SummaryLayout.pageSize)
             try canvas.draw(page.scene, theme: options.theme, tagsText: true)
             try canvas.finishPDFPage()
         }
         try canvas.finishDocument()
 
-        try deadline.step("laying the pins over the pages")
+        try deadline.step(.layingPins)
         // The drawing read back: a failure there is the scratch directory's, not the input's.
         func readBack<T>(_ open: () throws -> T) throws -> T {
             do { return try open() } catch {
@@ -111,7 +111,7 @@ struct ReviewExport {
             try assembler.setActualText(page: pages.count + 1 + index, texts: page.scene.texts.map(\.text))
         }
         try addComments(threads, annotations: annotations, bookmarks: bookmarks, to: assembler)
-        try deadline.step("writing \(name)")
+        try deadline.step(.writing(name))
         let damage = try assembler.write(to: path, name: name)
         let warnings = isPDF ? damage.map { "\(input.documentName): qpdf: \($0)" } : []
         return (scenes, bookmarks, warnings + notes)
@@ -133,7 +133,7 @@ struct ReviewExport {
     private func addComments(_ threads: [CommentThread], annotations: [CommentAnnotation?], bookmarks: [Bookmark],
                              to pdf: PDFAssembler) throws {
         for (number, (thread, annotation)) in zip(threads, annotations).enumerated() {
-            try deadline.step("adding the PDF comments")
+            try deadline.step(.addingComments)
             guard let annotation else { continue }
             let (page, box, popup) = (annotation.page, annotation.rect.cgRect, annotation.popup.cgRect)
             let color = thread.root.resolved ? options.theme.resolvedFill : options.theme.markerFill

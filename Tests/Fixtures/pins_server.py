@@ -3,16 +3,19 @@
 Usage: pins_server.py LOG. Starts three servers on 127.0.0.1, "main", "other" and "tls" (HTTPS
 with a self-signed certificate made for the run, which no client trusts), prints their ports on
 one line ("MAIN OTHER TLS"), and appends one JSON line per request to LOG:
-{"server", "host", "path", "headers"}, written before the answer is sent. They stop by
-themselves after 60 seconds.
+{"server", "host", "path", "headers"}, written before the answer is sent; and for the bodies
+that test how far a client reads (/redirect/huge-body, /500-huge, /trickle), one line once the
+body ended or the client hung up: {"server", "path", "body": {"sent": BYTES, "whole": BOOL}}.
+They stop by themselves after 10 minutes (a test stops them sooner).
 
 Honest: /pins (needs 'Authorization: Bearer secret'), /open-pins (no check), /404, /500,
 /slow (answers after 5 s), /garbage (not JSON).
 Redirects: /redirect/same (to /pins), /redirect/other-port (to the other server's
 /open-pins), /redirect/localhost (to localhost on the same port), /redirect/file (to
 file:///etc/passwd), /redirect/loop (to itself), /redirect/chain/N (waits 0.6 s, then to
-/redirect/chain/N-1; 0 goes to /open-pins), /redirect/endless-body (to /open-pins, with a body
-that never ends), /500-endless (an error with a body that never ends).
+/redirect/chain/N-1; 0 goes to /open-pins), /redirect/huge-body (to /open-pins, with a body of
+HUGE bytes, far more than the kernel's and a client's buffers hold), /500-huge (an error with a
+body of HUGE bytes).
 Bodies: /endless (chunked, never ends), /padded (valid JSON padded with spaces to 65 MiB,
 chunked), /gzip-bomb (gzip: 100 KiB that inflate to valid JSON of 100 MiB), /announced-huge
 (Content-Length of 10 GiB), /trickle (one byte every 0.5 s)."""
@@ -31,6 +34,7 @@ PINS = {"pins": [{"id": "r1", "contentId": "doc", "relativeX": 0.5, "relativeY":
                   "createdAt": "2026-11-02T09:15:00Z", "text": "From the REST endpoint", "resolved": False}]}
 PINS_BYTES = json.dumps(PINS).encode()
 MIB = 1024 * 1024
+HUGE = 256 * MIB
 LOG = open(sys.argv[1], "a", encoding="utf-8")
 LOG_LOCK = threading.Lock()
 PORTS = {}
@@ -62,6 +66,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             LOG.write(json.dumps(entry) + "\n")
             LOG.flush()
 
+    def record_body(self, sent, whole):
+        entry = {"server": self.server.name, "path": self.path, "body": {"sent": sent, "whole": whole}}
+        with LOG_LOCK:
+            LOG.write(json.dumps(entry) + "\n")
+            LOG.flush()
+
     def send(self, status, body, kind="application/json", extra=()):
         self.send_response(status)
         self.send_header("Content-Type", kind)
@@ -89,6 +99,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
         block = b" " * (64 * 1024)
         while True:
             self.chunk(block)
+
+    def huge(self):
+        """HUGE bytes of spaces, chunked, then the last chunk; recorded as far as it went."""
+        block = b" " * (64 * 1024)
+        sent = 0
+        try:
+            while sent < HUGE:
+                self.chunk(block)
+                sent += len(block)
+            self.chunk(b"")
+        finally:
+            self.record_body(sent, sent >= HUGE)
 
     def handle(self):
         try:
@@ -133,12 +155,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/endless":
             self.start_chunked()
             self.endless()
-        elif path == "/redirect/endless-body":
+        elif path == "/redirect/huge-body":
             self.start_chunked(302, [("Location", "/open-pins")])
-            self.endless()
-        elif path == "/500-endless":
+            self.huge()
+        elif path == "/500-huge":
             self.start_chunked(500)
-            self.endless()
+            self.huge()
         elif path == "/padded":
             self.start_chunked()
             self.chunk(PINS_BYTES)
@@ -160,10 +182,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", "1000")
             self.end_headers()
-            for _ in range(1000):
-                self.wfile.write(b" ")
-                self.wfile.flush()
-                time.sleep(0.5)
+            sent = 0
+            try:
+                for _ in range(1000):
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                    sent += 1
+                    time.sleep(0.5)
+            finally:
+                self.record_body(sent, sent == 1000)
         else:
             self.send(404, b"not found", "text/plain")
 
@@ -194,4 +221,4 @@ serve("main")
 serve("other")
 serve("tls", self_signed())
 print(PORTS["main"], PORTS["other"], PORTS["tls"], flush=True)
-time.sleep(60)
+time.sleep(600)

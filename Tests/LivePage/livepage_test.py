@@ -30,10 +30,11 @@ import service_test  # noqa: E402  (its Server runs pinrender serve)
 BINARY = os.environ.get("PINRENDER", str(ROOT / ".build/debug/pinrender"))
 TOKEN = "livepage-comment-token"
 READER = "livepage-read-token"
-# A change shows on the other page's thread list within this (the events socket), and in its
-# render within RENDER_WAIT (a render takes ~0.4 s on 2 idle cores, debug build).
-LIVE_WAIT = 2
-RENDER_WAIT = 15
+# How long a page is waited for (a change in the other page's thread list by the events
+# socket, a new render, a form shown): a bound against a change that never shows, far beyond
+# what any machine takes (a render ~0.4 s on 2 idle cores, debug build; a list change some
+# milliseconds), not a measure of speed. The latencies are printed, not judged.
+WAIT = 60
 
 
 def theme_color(name):
@@ -132,7 +133,7 @@ class LivePageTests(unittest.TestCase):
         driver = browser(width, height, mobile)
         cls.drivers.append(driver)
         driver.get(cls.server.url + path)
-        WebDriverWait(driver, RENDER_WAIT).until(
+        WebDriverWait(driver, WAIT).until(
             lambda d: d.find_element(By.ID, "status").text == "live" and d.find_element(By.ID, "render").get_attribute("data-cursor"))
         return driver
 
@@ -146,7 +147,7 @@ class LivePageTests(unittest.TestCase):
         return driver.execute_script(PIXELS_JS + "return count(...arguments);", x, y, half, [list(c) for c in colors])
 
     def wait_render(self, driver, seq):
-        WebDriverWait(driver, RENDER_WAIT).until(
+        WebDriverWait(driver, WAIT).until(
             lambda d: int(d.find_element(By.ID, "render").get_attribute("data-cursor") or 0) >= seq)
 
     def blank_spot(self, driver, half):
@@ -183,14 +184,14 @@ class LivePageTests(unittest.TestCase):
         x, y = round((dx + img.size["width"] / 2) / scale), round((dy + img.size["height"] / 2) / scale)
         ActionChains(a).move_to_element_with_offset(img, dx, dy).click().perform()
         form = a.find_element(By.ID, "new-pin")
-        WebDriverWait(a, 5).until(lambda d: form.is_displayed())
+        WebDriverWait(a, WAIT).until(lambda d: form.is_displayed())
         text = f"Check the outlet here {os.getpid()}"
         a.find_element(By.ID, "new-text").send_keys(text)
         a.find_element(By.ID, "new-add").click()
         clicked = time.monotonic()
 
         # B's thread list shows it (a phone-width page showing the whole page).
-        WebDriverWait(b, LIVE_WAIT).until(lambda d: text in d.find_element(By.ID, "threads").text)
+        WebDriverWait(b, WAIT).until(lambda d: text in d.find_element(By.ID, "threads").text)
         listed = time.monotonic() - clicked
         pins = self.server.api("GET", "/v1/contents/floorplan/pins").json()["pins"]
         pin = next(p for p in pins if p["text"] == text)
@@ -214,7 +215,7 @@ class LivePageTests(unittest.TestCase):
         # A resolves it: B's card says so, and its render draws the pin grey.
         self.card(a, pin["id"]).find_element(By.CSS_SELECTOR, "button.resolve").click()
         clicked = time.monotonic()
-        WebDriverWait(b, LIVE_WAIT).until(lambda d: "resolved" in self.card(d, pin["id"]).get_attribute("class"))
+        WebDriverWait(b, WAIT).until(lambda d: "resolved" in self.card(d, pin["id"]).get_attribute("class"))
         resolved_listed = time.monotonic() - clicked
         self.assertEqual(self.card(b, pin["id"]).find_element(By.CSS_SELECTOR, "button.resolve").text, "Reopen")
         resolved = self.server.api("GET", f"/v1/contents/floorplan/pins/{pin['id']}").json()
@@ -229,7 +230,7 @@ class LivePageTests(unittest.TestCase):
         card.find_element(By.CSS_SELECTOR, "button.reply").click()
         card.find_element(By.CSS_SELECTOR, ".reply-form input").send_keys("Done, fixed on site")
         card.find_element(By.CSS_SELECTOR, ".reply-form button").click()
-        WebDriverWait(a, LIVE_WAIT).until(lambda d: "Done, fixed on site" in self.card(d, pin["id"]).text)
+        WebDriverWait(a, WAIT).until(lambda d: "Done, fixed on site" in self.card(d, pin["id"]).text)
         print(f"\n  B listed the new pin {listed * 1000:.0f} ms after A's click, drew it after {drawn * 1000:.0f} ms;"
               f" listed it resolved after {resolved_listed * 1000:.0f} ms")
 
@@ -243,7 +244,7 @@ class LivePageTests(unittest.TestCase):
             "relativeX": 0.9, "relativeY": 0.1})
         self.assertEqual(created.status_code, 201, created.text)
         b.execute_script("connect()")
-        WebDriverWait(b, LIVE_WAIT).until(lambda d: "Changed while the page was away" in d.find_element(By.ID, "threads").text)
+        WebDriverWait(b, WAIT).until(lambda d: "Changed while the page was away" in d.find_element(By.ID, "threads").text)
 
     def test_a_read_token_is_told_it_cannot_comment(self):
         reader = self.open(f"/?token={READER}&content=photo", 1024, 768)
@@ -252,7 +253,7 @@ class LivePageTests(unittest.TestCase):
         reader.find_element(By.ID, "new-text").send_keys("may I?")
         reader.find_element(By.ID, "new-add").click()
         notice = reader.find_element(By.ID, "notice")
-        WebDriverWait(reader, LIVE_WAIT).until(lambda d: notice.is_displayed())
+        WebDriverWait(reader, WAIT).until(lambda d: notice.is_displayed())
         self.assertIn("needs comment", notice.text)
 
 

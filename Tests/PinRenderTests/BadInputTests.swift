@@ -139,28 +139,6 @@ import Testing
                 "\(refused.stderr)")
     }
 
-    /// A page of 60,000 crossing lines takes seconds to render: --timeout stops it cleanly.
-    @Test func aPathologicalPageTimesOut() throws {
-        let dir = try Support.scratch()
-        var random = SystemRandomNumberGenerator()
-        var content = "0.1 w\n"
-        for _ in 0..<60_000 {
-            content += "\(Int.random(in: 0..<600, using: &random)) \(Int.random(in: 0..<800, using: &random)) m "
-                + "\(Int.random(in: 0..<600, using: &random)) \(Int.random(in: 0..<800, using: &random)) l S\n"
-        }
-        let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Contents 4 0 R >>",
-                       "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream"]
-        let input = dir.appendingPathComponent("heavy.pdf")
-        try Support.writePDF(objects, to: input)
-        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
-        let out = dir.appendingPathComponent("heavy.png")
-        let result = try Support.pinrender(["render", input.path, "--pins", pins, "--dpi", "150", "--timeout", "0.2", "-o", out.path])
-        #expect(result.status == 2 && result.stderr.contains("heavy.pdf") && result.stderr.contains("--timeout"), "\(result.stderr)")
-        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        #expect(left == ["heavy.pdf", "pins.json"], "left \(left)")
-    }
-
     /// Not errors: a megabyte of comment with control characters draws, cut to fit.
     @Test func hugeTextsAndControlCharactersDraw() throws {
         let dir = try Support.scratch()

@@ -13,7 +13,9 @@ import PinRender
         let manifest: String
         let lines: [[String: Any]]
 
-        init(count: Int = 6, extra: [[String: Any]] = []) throws {
+        /// `count` lines of three kinds in turn, each output in the folder `folder` gives its
+        /// index, then `extra`.
+        init(count: Int = 6, extra: [[String: Any]] = [], folder: (Int) -> String = { _ in "out" }) throws {
             directory = try Support.scratch()
             for sample in ["samples/floorplan.pdf", "samples/pins/floorplan-few.json", "samples/screenshot.png",
                            "samples/pins/screenshot.json"] {
@@ -22,11 +24,11 @@ import PinRender
             }
             var lines: [[String: Any]] = (0..<count).map { index in
                 switch index % 3 {
-                case 0: return ["input": "floorplan.pdf", "pins": "floorplan-few.json", "output": "out/plan-\(index).png",
+                case 0: return ["input": "floorplan.pdf", "pins": "floorplan-few.json", "output": "\(folder(index))/plan-\(index).png",
                                 "page": index % 4 + 1, "dpi": 20 + index]
-                case 1: return ["input": "screenshot.png", "pins": "screenshot.json", "output": "out/shot-\(index).png",
+                case 1: return ["input": "screenshot.png", "pins": "screenshot.json", "output": "\(folder(index))/shot-\(index).png",
                                 "width": 200 + index, "tooltips": "all"]
-                default: return ["input": "floorplan.pdf", "pins": "floorplan-few.json", "output": "out/plan-\(index).pdf"]
+                default: return ["input": "floorplan.pdf", "pins": "floorplan-few.json", "output": "\(folder(index))/plan-\(index).pdf"]
                 }
             }
             lines += extra
@@ -182,25 +184,32 @@ import PinRender
     }
 
     /// `kill -9` in the middle of a batch, then the same command: every output is whole and
-    /// equal to a clean render, and nothing that was finished is rendered twice.
+    /// equal to a clean render, and nothing that was finished is rendered twice. The batch is
+    /// killed where it cannot go on: line 4's folder is locked by the test, as by another run
+    /// writing there, so line 4 waits (up to its --timeout of 10 minutes) after 3 lines done.
     @Test func aKilledBatchIsRunAgainToTheEnd() throws {
-        let project = try Project(count: 12)
+        let project = try Project(count: 12, folder: { $0 == 3 ? "held" : "out" })
+        let held = project.path("held")
+        try FileManager.default.createDirectory(atPath: held, withIntermediateDirectories: true)
+        let lock = open(held, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Support.binary)
         process.arguments = ["batch", project.manifest, "--jobs", "1", "--results", project.path("killed.jsonl")]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, ((try? project.results("killed.jsonl"))?.count ?? 0) < 3 { usleep(20_000) }
+        _ = Support.eventually { !process.isRunning || ((try? project.results("killed.jsonl"))?.count ?? 0) >= 3 }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        let finished = try project.results("killed.jsonl").count
-        #expect(finished >= 3 && finished < 12, "killed after \(finished) lines")
+        close(lock)
+        let finished = try project.results("killed.jsonl")
+        #expect(finished.map { $0["line"] as? Int } == [1, 2, 3] && finished.allSatisfy { $0["status"] as? String == "done" },
+                "killed after \(finished)")
         let again = try Support.pinrender(["batch", project.manifest, "--results", project.path("again.jsonl")])
         #expect(again.status == 0, "\(again.stderr)")
-        let statuses = try project.results("again.jsonl").map { $0["status"] as! String }
-        #expect(statuses.filter { $0 == "skipped" }.count >= finished, "\(statuses)")
+        let statuses = try project.results("again.jsonl").sorted { ($0["line"] as! Int) < ($1["line"] as! Int) }.map { $0["status"] as! String }
+        #expect(statuses == Array(repeating: "skipped", count: 3) + Array(repeating: "done", count: 9), "\(statuses)")
         for index in 0..<12 {
             let output = project.path(project.lines[index]["output"] as! String)
             #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == (try project.renderAlone(index)), "line \(index + 1)")

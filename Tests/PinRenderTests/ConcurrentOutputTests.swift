@@ -21,35 +21,47 @@ import PinRenderGraphics
                             "--layout-json", dir.appendingPathComponent("out.json").path])
     }
 
-    /// `pinrender render --pins PINS ARGUMENTS` under strace, which injects `fault` into renames.
-    func traced(_ pins: String, _ arguments: [String], fault: String) throws -> Process {
+    /// `pinrender render --pins PINS ARGUMENTS` under strace with `options` (what it traces,
+    /// where it logs, what it injects).
+    func traced(_ pins: String, _ arguments: [String], strace options: [String]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-        process.arguments = ["-f", "-qq", "-o", "/dev/null", "-e", "trace=rename", "-e", "inject=rename:" + fault,
-                             Support.binary, "render", "--pins", pins] + arguments
+        process.arguments = ["-f", "-qq"] + options + [Support.binary, "render", "--pins", pins] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
     }
 
+    /// strace's options that inject `fault` into the renames of a run.
+    func renames(_ fault: String) -> [String] {
+        ["-o", "/dev/null", "-e", "trace=rename", "-e", "inject=rename:" + fault]
+    }
+
+    /// Run A stops in the middle of its commit: strace holds its second commit rename (page 1
+    /// in place, A holds the lock; a run's first rename is Foundation's, writing the layout
+    /// JSON's temporary file). Run B, started then, finds the lock held (strace logs its
+    /// refused flock) while A is stopped: without the lock, B's whole commit would land there,
+    /// and A's last pages over B's. A let go (its strace killed, A goes on), B commits after
+    /// A's whole set: every file is B's.
     @Test func twoRunsOfTheSameOutputsNeverMixTheirPages() throws {
         let (dir, pins, arguments) = try twoRuns()
-        // A run renames its outputs in turn when all are written. strace holds up one rename
-        // of each run: A's third output, and B's first, so that without a lock B's whole
-        // commit would land between A's second and third renames. (A run's first rename
-        // is Foundation's, writing the layout JSON's temporary file.)
-        let stalls = ["delay_enter=1000000:when=4", "delay_enter=500000:when=2"]
-        for round in 0..<4 {
-            let processes = try (0..<2).map { try traced(pins[$0], arguments, fault: stalls[$0]) }
-            for process in processes {
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0)
-            }
-            let (layoutRun, pageRuns) = try runs(in: dir)
-            #expect(pageRuns == Array(repeating: layoutRun, count: 4),
-                    "round \(round): pages from runs \(pageRuns), layout JSON from run \(layoutRun)")
-        }
+        let tracerA = try traced(pins[0], arguments, strace: renames("delay_enter=600000000:when=3"))
+        defer { if tracerA.isRunning { kill(tracerA.processIdentifier, SIGKILL) } }
+        let first = dir.appendingPathComponent("out-1.png").path
+        try #require(Support.eventually { FileManager.default.fileExists(atPath: first) }, "run A never reached its commit")
+        let log = try Support.scratch().appendingPathComponent("flock.log").path
+        let runB = try traced(pins[1], arguments, strace: ["-o", log, "-e", "trace=flock"])
+        let refused = { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("EAGAIN") == true }
+        #expect(Support.eventually { refused() || !runB.isRunning } && refused(), "run B did not wait for the lock")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out-2.png").path),
+                "a page renamed while run A held the lock")
+        kill(tracerA.processIdentifier, SIGKILL)
+        tracerA.waitUntilExit()
+        runB.waitUntilExit()
+        #expect(runB.terminationStatus == 0)
+        let (layoutRun, pageRuns) = try runs(in: dir)
+        #expect(layoutRun == 1 && pageRuns == [1, 1, 1, 1], "pages from runs \(pageRuns), layout JSON from run \(layoutRun)")
     }
 
     /// A run killed (kill -9) while it holds the lock of its outputs, in the middle of its
@@ -57,10 +69,9 @@ import PinRenderGraphics
     @Test func aRunKilledWhileCommittingDoesNotBlockTheNext() throws {
         let (dir, pins, arguments) = try twoRuns()
         // Run A stops for a minute in its second commit rename: page 1 is in place, A holds the lock.
-        let tracer = try traced(pins[0], arguments, fault: "delay_enter=60000000:when=3")
+        let tracer = try traced(pins[0], arguments, strace: renames("delay_enter=60000000:when=3"))
         let first = dir.appendingPathComponent("out-1.png").path
-        for _ in 0..<1200 where !FileManager.default.fileExists(atPath: first) { usleep(50_000) }
-        #expect(FileManager.default.fileExists(atPath: first), "run A never reached its commit")
+        #expect(Support.eventually { FileManager.default.fileExists(atPath: first) }, "run A never reached its commit")
         let children = try String(contentsOfFile: "/proc/\(tracer.processIdentifier)/task/\(tracer.processIdentifier)/children",
                                   encoding: .utf8)
         let runA = try #require(children.split(separator: " ").first.flatMap { Int32($0) })

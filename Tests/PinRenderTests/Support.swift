@@ -32,9 +32,10 @@ enum Support {
         var stderr: String
     }
 
-    /// Runs a program to completion, feeding `input` to its standard input. Output goes
-    /// through files, so a chatty child can never block on a full pipe.
-    static func run(_ executable: String, _ arguments: [String], input: Data? = nil,
+    /// Runs a program to completion, feeding `input` to its standard input (or giving it
+    /// `standardInput`, which the caller may hold open). Output goes through files, so a
+    /// chatty child can never block on a full pipe.
+    static func run(_ executable: String, _ arguments: [String], input: Data? = nil, standardInput: FileHandle? = nil,
                     environment: [String: String?] = [:]) throws -> Run {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -51,7 +52,7 @@ enum Support {
         let inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = inPipe
+        process.standardInput = standardInput ?? inPipe
         try process.run()
         if let input { inPipe.fileHandleForWriting.write(input) }
         try inPipe.fileHandleForWriting.close()
@@ -64,8 +65,20 @@ enum Support {
     }
 
     /// Runs `pinrender`.
-    static func pinrender(_ arguments: [String], input: Data? = nil, environment: [String: String?] = [:]) throws -> Run {
-        try run(binary, arguments, input: input, environment: environment)
+    static func pinrender(_ arguments: [String], input: Data? = nil, standardInput: FileHandle? = nil,
+                          environment: [String: String?] = [:]) throws -> Run {
+        try run(binary, arguments, input: input, standardInput: standardInput, environment: environment)
+    }
+
+    /// Whether `condition` holds within `seconds`, polled every 20 ms: a bound against a
+    /// hang, not a timing (it returns as soon as the condition holds).
+    static func eventually(_ seconds: Double = 60, _ condition: () throws -> Bool) rethrows -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while try !condition() {
+            guard Date() < end else { return false }
+            usleep(20_000)
+        }
+        return true
     }
 
     /// Runs a tool from poppler-utils or qpdf and returns its standard output.

@@ -7,13 +7,14 @@ order, then forwards plainly.
 
 Actions on a batch: pass; 500 (answer 500 without forwarding); and after forwarding it (the
 server applied it): cut (close without answering); kill (kill -9 the server, close); hold
-(answer 2 seconds later); slow (the answer in 10 pieces over a second); partial (half the
-answer, then close); stall (half the answer, then nothing for 10 seconds, then close;
-counted as given up when the client closes first).
+(answer once the test sends release); slow (the answer in 10 pieces over a second); partial
+(half the answer, then close); stall (half the answer, then nothing until the client closes,
+counted as given up, or for a minute, a bound against a client that never does).
 
 The test steers the WebSockets with POST /_proxy/COMMAND: drop, pause, resume, resync (see
-websocket_tunnel.control), block (upgrades answered 503 until unblock), unblock; and reads
-how many stalled answers the client gave up on with POST /_proxy/given-up.
+websocket_tunnel.control), block (upgrades answered 503 until unblock), unblock; lets a held
+answer go with POST /_proxy/release; and reads how many stalled answers the client gave up on
+with POST /_proxy/given-up.
 Prints the port it listens on."""
 import http.client
 import http.server
@@ -21,6 +22,7 @@ import os
 import select
 import signal
 import sys
+import threading
 import time
 
 import websocket_tunnel
@@ -28,6 +30,7 @@ import websocket_tunnel
 upstream, server_pid, actions = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
 blocked = False
 given_up = 0
+released = threading.Event()
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -55,6 +58,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         command = self.path.rsplit("/", 1)[1]
         if command == "given-up":
             count = given_up
+        elif command == "release":
+            released.set()
+            count = 0
         elif command in ("block", "unblock"):
             blocked = command == "block"
             count = 0
@@ -84,7 +90,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
             return
         if action == "hold":
-            time.sleep(2)
+            released.wait(60)
         if action in ("slow", "partial", "stall"):
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
@@ -97,7 +103,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.flush()
                 time.sleep(0.1)
             if action == "stall":
-                self.wait_for_client_to_give_up(10)
+                self.wait_for_client_to_give_up(60)
             self.close_connection = action != "slow"
             return
         self.answer(status, answer)

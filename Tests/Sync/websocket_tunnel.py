@@ -17,18 +17,24 @@ class Tunnel:
         self.client, self.upstream = client, upstream
         self.paused = False
         self.closed = False
+        # Set once the proxy sent its own close frame: the service's frames stop there.
+        self.closing = False
+        self.client_done = threading.Event()
         self.send_lock = threading.Lock()
 
     def relay_client(self, reader):
-        """The client's bytes to the service, until either side ends."""
+        """The client's bytes to the service (after a close frame of the proxy's, to nobody),
+        until either side ends."""
         try:
             while not self.closed:
                 data = reader.read1(65536)
                 if not data:
                     break
-                self.upstream.sendall(data)
+                if not self.closing:
+                    self.upstream.sendall(data)
         except OSError:
             pass
+        self.client_done.set()
         self.cut()
 
     def relay_service(self, reader):
@@ -59,22 +65,28 @@ class Tunnel:
                 while self.paused and not self.closed:
                     time.sleep(0.01)
                 with self.send_lock:
-                    if self.closed:
-                        break
+                    if self.closed or self.closing:
+                        return
                     self.client.sendall(frame)
         except OSError:
             pass
-        self.cut()
+        if not self.closing:
+            self.cut()
 
     def close_with(self, code, reason):
-        """Sends the client a close frame as the service would, then cuts both sides."""
+        """Sends the client a close frame as the service would and ends the stream to it, then
+        cuts both sides once the client has closed its own (or after 30 s, a bound against a
+        client that never does): cut at once, the connection could be reset before the client
+        read the frame."""
         payload = struct.pack("!H", code) + reason.encode()[:120]
         with self.send_lock:
+            self.closing = True
             try:
                 self.client.sendall(bytes([0x88, len(payload)]) + payload)
+                self.client.shutdown(socket.SHUT_WR)
             except OSError:
                 pass
-        time.sleep(0.2)
+        self.client_done.wait(30)
         self.cut()
 
     def cut(self):

@@ -34,6 +34,10 @@ type3-cycle.pdf          a Type 3 font whose glyph shows the same glyph of the s
                          recurses until its stack overflows: pdftocairo dies of SIGSEGV)
 type3-nested.pdf         the same, each level a thousandth of the one before: Cairo stops at a
                          matrix it cannot invert ("invalid matrix (not invertible)")
+endless.pdf              forms nested 12 deep, each drawing the one below 10 times, the last a
+                         small square: 10^12 fills in 3 KB (about 10 us each in Poppler and
+                         Cairo: months of drawing, hours on a machine a thousand times faster),
+                         in next to no memory
 """
 import sys
 import zlib
@@ -210,6 +214,17 @@ def type3_cycle(size=1000):
     return pdf(one_page("BT /T3 100 Tf 50 100 Td (aaa) Tj ET\n", resources="/Font << /T3 5 0 R >>", more=[font, glyph]))
 
 
+def endless(depth=12):
+    """A page drawing form 5; form N draws form N + 1 ten times; the last fills a square."""
+    forms = []
+    for level in range(depth):
+        last = level == depth - 1
+        content = "0 0 1 rg 10 10 20 20 re f\n" if last else "/F Do " * 10 + "\n"
+        resources = "" if last else f"/Resources << /XObject << /F {6 + level} 0 R >> >> "
+        forms.append(stream(content, f"/Type /XObject /Subtype /Form /BBox [0 0 {PAGE_W} {PAGE_H}] {resources}"))
+    return pdf(one_page("/F Do\n", resources="/XObject << /F 5 0 R >>", more=forms))
+
+
 FILES = {
     "transparency-group.pdf": transparency_group,
     "difference-ellipse.pdf": difference_ellipse,
@@ -226,6 +241,7 @@ FILES = {
     "heavy-pages.pdf": heavy_pages,
     "type3-cycle.pdf": type3_cycle,
     "type3-nested.pdf": lambda: type3_cycle(size=1),
+    "endless.pdf": endless,
 }
 
 if __name__ == "__main__":

@@ -78,6 +78,7 @@ class InstallTest(unittest.TestCase):
         self.addCleanup(shutil.rmtree, folder, True)
         server = subprocess.Popen([self.pinrender, "serve", "--demo", "--data", "data", "--listen", "127.0.0.1:0"],
                                   cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.addCleanup(server.communicate)
         self.addCleanup(server.kill)
         ready, _, _ = select.select([server.stdout], [], [], TIMEOUT)
         line = server.stdout.readline() if ready else ""

@@ -11,8 +11,8 @@ extension Manual {
                 return index == 0 ? text : "\n" + text
             }.joined(separator: "\n"))
         }
-        for sections in [options, sections] where !sections.isEmpty {
-            parts += sections.map { section in
+        for part in [options, sections] {
+            parts += part.map { section in
                 ([section.title].compactMap { $0 } + section.blocks.map { Self.terminal($0, indent: 2) }).joined(separator: "\n")
             }
         }
@@ -23,8 +23,8 @@ extension Manual {
         return parts.joined(separator: "\n\n")
     }
 
-    /// A block's lines: a paragraph at `indent`, a literal and definitions 2 further in when
-    /// the paragraph is flush left.
+    /// A block's lines: a paragraph at `indent`, a literal and definitions at `indent` but never
+    /// flush left.
     private static func terminal(_ block: Block, indent: Int) -> String {
         switch block {
         case .paragraph(let text):

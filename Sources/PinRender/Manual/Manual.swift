@@ -102,6 +102,9 @@ public struct Manual: Sendable, Equatable {
         public var title: String?
         public var blocks: [Block]
 
+        /// - Parameters:
+        ///   - title: the heading, nil to continue the section before.
+        ///   - blocks: its text.
         public init(title: String?, blocks: [Block]) {
             self.title = title
             self.blocks = blocks

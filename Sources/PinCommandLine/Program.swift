@@ -183,6 +183,12 @@ public struct Program {
         return 0
     }
 
+    /// This process's program file, symbolic links resolved: what the folders beside it are
+    /// found from (`pinrender-net`, the installed samples).
+    public static var executable: URL {
+        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    }
+
     /// Prints the one line of `error`; returns exit status 2.
     private func fail(_ error: any Error) -> Int32 {
         FileHandle.standardError.write(Data("pinrender: \(commandLineMessage(error))\n".utf8))
@@ -193,8 +199,7 @@ public struct Program {
     /// process id, standard streams and environment). Returns only when it cannot be run:
     /// exit status 2, after one line naming what needs it and where it was looked for.
     private func handOff(_ arguments: [String], to sibling: Sibling, for what: String) -> Int32 {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0]
-        let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(sibling.name).path
+        let path = Self.executable.deletingLastPathComponent().appendingPathComponent(sibling.name).path
         let argv = arguments.map { strdup($0) } + [nil]
         execv(path, argv)
         let reason = String(cString: strerror(errno))

@@ -144,8 +144,7 @@ enum ServeCommand: Command {
     /// in PREFIX/share/pinrender/samples, beside PREFIX/bin), else the repository's, in the
     /// current folder.
     static func demoSamples() throws -> URL {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let installed = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent()
+        let installed = Program.executable.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/pinrender/samples").standardizedFileURL
         for folder in [installed, URL(fileURLWithPath: "samples")]
         where FileManager.default.fileExists(atPath: folder.appendingPathComponent("floorplan.pdf").path) {

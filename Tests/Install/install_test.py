@@ -1,8 +1,14 @@
-"""`make install` end to end (`python3 Tests/Install/install_test.py`): installs the release
-build into a scratch DESTDIR with PREFIX=/usr, then checks what a user of that prefix gets:
-man finds every command's page, groff and mandoc read each without a warning, each page is
-what the installed program prints, and `pinrender serve --demo`, run from an empty folder,
-serves the installed samples. Needs make, man-db, groff and mandoc (the Makefile's PACKAGES).
+"""`make install` end to end: installs into a scratch DESTDIR with PREFIX=/usr, then checks
+what a user of that prefix gets: man finds every command's page, groff and mandoc read each
+without a warning, each page is what the installed program prints, and `pinrender serve
+--demo`, run from an empty folder, serves the installed samples. Needs make, man-db, groff
+and mandoc (the Makefile's PACKAGES).
+
+    python3 Tests/Install/install_test.py      # make install: the release build
+    python3 Tests/Install/install_test.py -o build BIN=.build/debug/pinrender NET_BIN=.build/debug/pinrender-net
+
+Arguments go to make: the second line installs the debug build already made, without
+building a release one.
 """
 import json
 import os
@@ -19,6 +25,7 @@ import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 TIMEOUT = 60
+MAKE_ARGUMENTS = sys.argv[1:]
 
 
 def run(arguments, **kw):
@@ -33,7 +40,7 @@ class InstallTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.destdir = pathlib.Path(tempfile.mkdtemp(prefix="pinrender-install-"))
-        make = subprocess.run(["make", "-C", str(ROOT), "install", f"DESTDIR={cls.destdir}", "PREFIX=/usr"],
+        make = subprocess.run(["make", "-C", str(ROOT), "install", f"DESTDIR={cls.destdir}", "PREFIX=/usr", *MAKE_ARGUMENTS],
                               capture_output=True, text=True)
         if make.returncode != 0:
             shutil.rmtree(cls.destdir)

@@ -22,11 +22,11 @@ RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath 
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpixman-1-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
 	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
-	chromium chromium-driver libpq-dev postgresql nginx optipng libdeflate-dev python3-venv
+	chromium chromium-driver libpq-dev postgresql nginx optipng libdeflate-dev python3-venv man-db groff-base mandoc
 SAMPLES = samples
 PINS = samples/pins
 
-.PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage openapi test-asan test-tsan fuzz bench samples clean
+.PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage docs openapi test-asan test-tsan fuzz bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -51,10 +51,20 @@ check-build: deps
 		echo "check-build: $$bin searches \$$ORIGIN for libraries"; exit 1; fi; done
 	@echo "check-build: no warnings, no \$$ORIGIN in the run path of $(BIN) and $(NET_BIN)"
 
-# Both programs into $(PREFIX)/bin (pinrender finds pinrender-net beside itself).
+# Both programs into $(PREFIX)/bin (pinrender finds pinrender-net beside itself); their man
+# pages into $(PREFIX)/share/man/man1, written now by the programs just built (`pinrender help
+# --man [COMMAND]`, from the same data as --help), so they are always the installed version's;
+# the samples' documents and pins into $(PREFIX)/share/pinrender/samples, where `serve --demo`
+# finds them from $(PREFIX)/bin.
+MAN1 = $(DESTDIR)$(PREFIX)/share/man/man1
 install: build
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pinrender
 	install -D -m 755 $(NET_BIN) $(DESTDIR)$(PREFIX)/bin/pinrender-net
+	install -d $(MAN1) $(DESTDIR)$(PREFIX)/share/pinrender/samples/pins
+	$(BIN) help --man > $(MAN1)/pinrender.1
+	for c in $$($(BIN) help --commands); do $(BIN) help --man $$c > $(MAN1)/pinrender-$$c.1 || exit 1; done
+	install -m 644 $(SAMPLES)/*.pdf $(SAMPLES)/*.jpg $(SAMPLES)/*.png $(DESTDIR)$(PREFIX)/share/pinrender/samples
+	install -m 644 $(PINS)/*.json $(DESTDIR)$(PREFIX)/share/pinrender/samples/pins
 
 demo: build
 	@mkdir -p out
@@ -135,6 +145,15 @@ SCHEMATHESIS = timeout 900 python3 -W ignore Tests/Service/schemathesis_run.py -
 test-schemathesis: python-deps
 	$(DEBUG_BUILD)
 	$(SCHEMATHESIS)
+
+# The reference pages docs/reference/*.md are written by the program from the data its --help
+# prints (`pinrender help --markdown [COMMAND]`); ReferencePageTests fails when they differ.
+docs: deps
+	$(DEBUG_BUILD)
+	@mkdir -p docs/reference && rm -f docs/reference/pinrender*.md
+	.build/debug/pinrender help --markdown > docs/reference/pinrender.md
+	for c in $$(.build/debug/pinrender help --commands); do \
+		.build/debug/pinrender help --markdown $$c > docs/reference/pinrender-$$c.md || exit 1; done
 
 # The served OpenAPI document is compiled in from docs/openapi.json (OpenAPIDocumentTests
 # fails when they differ).

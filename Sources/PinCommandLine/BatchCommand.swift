@@ -31,33 +31,36 @@ enum BatchCommand: Command {
         ]),
     ])
 
-    static var help: String {
-        """
-        pinrender batch: render or export every line of a manifest, resumably, split across machines
-
-        USAGE
-          pinrender batch MANIFEST.jsonl [--jobs N] [--shard I/N] [--results FILE]
-
-        Each line of the manifest is one render: a JSON object whose fields are the options of
-        pinrender render by name (INPUT is "input", -o is "output", --max-pixels is
-        "maxPixels"), paths relative to the manifest:
-          {"input": "sheets/a1.pdf", "pins": "pins/a1.json", "output": "out/a1.png", "dpi": 150}
-
-        A line whose outputs were made from the same document, pins, theme and options (and
-        pinrender version) is skipped: a record beside each output (.NAME.pinrender-batch)
-        holds their digest. Every write is atomic, so a killed batch is simply run again.
-        Pins from a URL are fetched, and the line rendered, every time.
-
-        \(parser.help)
-
-        EXIT STATUS
-          0 every line done or skipped; 1 a line failed (the others still ran); 2 bad usage or a
-          bad manifest (one line naming the line and field; nothing rendered)
-
-        EXAMPLES
-          pinrender batch project.jsonl --results results.jsonl
-          pinrender batch project.jsonl --shard 2/4      # the second of four machines
-        """
+    static var manual: Manual {
+        Manual(pinrender: "batch", summary: "render or export every line of a manifest, resumably, split across machines", synopsis: [
+            "pinrender batch MANIFEST.jsonl [--jobs N] [--shard I/N] [--results FILE]",
+        ], description: [
+            .paragraph("""
+                Each line of the manifest is one render: a JSON object whose fields are the options of
+                pinrender render by name (INPUT is "input", -o is "output", --max-pixels is
+                "maxPixels"), paths relative to the manifest:
+                """),
+            .literal(#"{"input": "sheets/a1.pdf", "pins": "pins/a1.json", "output": "out/a1.png", "dpi": 150}"#),
+            .paragraph("""
+                A line whose outputs were made from the same document, pins, theme and options (and
+                pinrender version) is skipped: a record beside each output (.NAME.pinrender-batch)
+                holds their digest. Every write is atomic, so a killed batch is simply run again.
+                Pins from a URL are fetched, and the line rendered, every time.
+                """),
+        ], options: parser.sections, exitStatus: [
+            Manual.Definition("0", "every line done or skipped"),
+            Manual.Definition("1", "a line failed (the others still ran)"),
+            Manual.Definition("2", "bad usage or a bad manifest (one line naming the line and field; nothing rendered)"),
+        ], examples: [
+            Manual.Example("mkdir -p out"),
+            Manual.Example("""
+                printf '%s\\n' '{"input": "../samples/floorplan.pdf", "pins": "../samples/pins/threads.json", "output": "plan.pdf"}' \\
+                    '{"input": "../samples/photo.jpg", "pins": "../samples/pins/photo.json", "output": "photo.png"}' > out/project.jsonl
+                """),
+            Manual.Example("pinrender batch out/project.jsonl --results out/results.jsonl"),
+            Manual.Example("pinrender batch out/project.jsonl", comment: "again: both lines skipped, their outputs are up to date"),
+            Manual.Example("pinrender batch out/project.jsonl --shard 1/2", comment: "one of two machines: only the lines its share holds"),
+        ])
     }
 
     static func run(_ words: [String]) throws -> Int32 {

@@ -43,27 +43,32 @@ enum ClusterCommand: Command {
         },
     ])
 
-    static var help: String {
-        """
-        pinrender cluster: group pins into clusters per zoom (supercluster's algorithm, Cartesian)
-
-        USAGE
-          pinrender cluster PINS [--zoom Z] [--max-zoom Z] [--min-zoom Z] [--radius R]
-                                 [--extent E] [--min-points N] [--json]
-
-        At zoom z the content is E x 2^z pixels wide; pins closer than R pixels there are grouped.
-        Zooms run from --min-zoom to --max-zoom + 1, where every pin stands alone and pins that
-        were still grouped at --max-zoom (the same spot) are fanned out (fanX, fanY).
-
-        \(parser.help)
-
-        --json prints {"zooms": [{"zoom", "clusters": [{"id", "x", "y", "count", "unresolved",
-        "expansionZoom", "pinIds"}], "points": [{"id", "x", "y"}]}]} with x, y normalized.
-
-        EXAMPLES
-          pinrender cluster samples/pins/floorplan-crowd.json --zoom 2 --json
-          pinrender cluster pins.json --max-zoom 8 --radius 60
-        """
+    static var manual: Manual {
+        Manual(pinrender: "cluster", summary: "group pins into clusters per zoom (supercluster's algorithm, Cartesian)", synopsis: [
+            """
+            pinrender cluster PINS [--zoom Z] [--max-zoom Z] [--min-zoom Z] [--radius R]
+                                   [--extent E] [--min-points N] [--json]
+            """,
+        ], description: [
+            .paragraph("""
+                At zoom z the content is E x 2^z pixels wide; pins closer than R pixels there are grouped.
+                Zooms run from --min-zoom to --max-zoom + 1, where every pin stands alone and pins that
+                were still grouped at --max-zoom (the same spot) are fanned out (fanX, fanY).
+                """),
+        ], options: parser.sections, sections: [
+            Manual.Section(title: "JSON", blocks: [
+                .paragraph("""
+                    --json prints {"zooms": [{"zoom", "clusters": [{"id", "x", "y", "count", "unresolved",
+                    "expansionZoom", "pinIds"}], "points": [{"id", "x", "y"}]}]} with x, y normalized.
+                    """),
+            ]),
+        ], exitStatus: [
+            Manual.Definition("0", "printed"),
+            Manual.Definition("2", "bad usage or bad pins (one line on standard error)"),
+        ], examples: [
+            Manual.Example("pinrender cluster samples/pins/floorplan-crowd.json --zoom 2 --json"),
+            Manual.Example("pinrender cluster samples/pins/floorplan-crowd.json --max-zoom 8 --radius 60"),
+        ])
     }
 
     static func run(_ words: [String]) throws -> Int32 {

@@ -4,12 +4,22 @@ import PinRenderCore
 
 /// `pinrender devices`: the screen presets.
 enum DevicesCommand: Command {
-    static let help = """
-        pinrender devices: the screen presets for --device and --devices
-
-        Each preset works in portrait (the default) and landscape: iphone-15@landscape.
-        A custom screen is WxH@S: width and height in points and the scale, e.g. 390x844@3.
-        """
+    static var manual: Manual {
+        Manual(pinrender: "devices", summary: "the screen presets for --device and --devices", synopsis: [
+            "pinrender devices",
+        ], description: [
+            .paragraph("""
+                Lists each preset's name, device, size in points, scale, size in pixels and pixels per inch.
+                Each preset works in portrait (the default) and landscape: iphone-15@landscape.
+                A custom screen is WxH@S: width and height in points and the scale, e.g. 390x844@3.
+                """),
+        ], exitStatus: [
+            Manual.Definition("0", "listed"),
+            Manual.Definition("2", "bad usage (one line on standard error)"),
+        ], examples: [
+            Manual.Example("pinrender devices"),
+        ])
+    }
 
     static func run(_ words: [String]) throws -> Int32 {
         guard words.isEmpty else { throw InputError.usage("devices takes no arguments") }

@@ -23,35 +23,46 @@ enum DiffCommand: Command {
         },
     ])
 
-    static var help: String {
-        """
-        pinrender diff: compare two renders (PNG, JPEG, or PDF page by page), or two layouts
-
-        USAGE
-          pinrender diff EXPECTED ACTUAL [-o DIFF.png] [--threshold T] [--max-diff-pixels N]
-                         [--max-diff-ratio R] [--ignore X,Y,W,H]... [--include-aa] [--composite]
-                         [--dpi D] [--json]
-          pinrender diff --layout EXPECTED.json ACTUAL.json [--json]
-
-        Pixels are compared as pixelmatch 6.x does, with its defaults: YIQ color distance
-        against 35215 x T^2, alpha blended over white (pixelmatch 7.x: --background
-        checkerboard); anti-aliased pixels (judged from the 3x3 neighbourhood in both images)
-        are counted apart unless --include-aa.
-
-        --layout compares two --layout-json files and says which pins moved (and how far),
-        appeared, disappeared, changed status, number or replies, joined or left a cluster, or
-        whose tooltip moved.
-
-        \(parser.help)
-
-        EXIT STATUS
-          0 within budget (default: no differing pixel); 1 different (or different sizes or page
-          counts); 2 bad usage or input
-
-        EXAMPLES
-          pinrender diff golden.png out.png -o diff.png --max-diff-pixels 20
-          pinrender diff --layout golden.json out.json
-        """
+    static var manual: Manual {
+        Manual(pinrender: "diff", summary: "compare two renders (PNG, JPEG, or PDF page by page), or two layouts", synopsis: [
+            """
+            pinrender diff EXPECTED ACTUAL [-o DIFF.png] [--threshold T] [--max-diff-pixels N]
+                           [--max-diff-ratio R] [--ignore X,Y,W,H]... [--include-aa] [--composite]
+                           [--dpi D] [--json]
+            """,
+            "pinrender diff --layout EXPECTED.json ACTUAL.json [--json]",
+        ], description: [
+            .paragraph("""
+                Pixels are compared as pixelmatch 6.x does, with its defaults: YIQ color distance
+                against 35215 x T^2, alpha blended over white (pixelmatch 7.x: --background
+                checkerboard); anti-aliased pixels (judged from the 3x3 neighbourhood in both images)
+                are counted apart unless --include-aa.
+                """),
+            .paragraph("""
+                --layout compares two --layout-json files and says which pins moved (and how far),
+                appeared, disappeared, changed status, number or replies, joined or left a cluster, or
+                whose tooltip moved.
+                """),
+        ], options: parser.sections, exitStatus: [
+            Manual.Definition("0", "within budget (default: no differing pixel)"),
+            Manual.Definition("1", "different (or different sizes or page counts)"),
+            Manual.Definition("2", "bad usage or input"),
+        ], examples: [
+            Manual.Example("mkdir -p out"),
+            Manual.Example("""
+                pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-few.json --page 1 --dpi 50 \\
+                    -o out/few.png --layout-json out/few.json
+                """),
+            Manual.Example("""
+                pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-edges.json --page 1 --dpi 50 \\
+                    -o out/edges.png --layout-json out/edges.json
+                """),
+            Manual.Example("pinrender diff out/few.png out/few.png", comment: "the same image: exit status 0"),
+            Manual.Example("pinrender diff out/few.png out/edges.png -o out/diff.png --max-diff-pixels 20 || test $? -eq 1",
+                           comment: "other pins: exit status 1, and the differing pixels in red in out/diff.png"),
+            Manual.Example("pinrender diff --layout out/few.json out/edges.json || test $? -eq 1",
+                           comment: "which pins moved, appeared or disappeared"),
+        ])
     }
 
     static func run(_ words: [String]) throws -> Int32 {

@@ -40,23 +40,25 @@ enum PreviewCommand: Command {
         }
     }
 
-    static var help: String {
-        """
-        pinrender preview: the same page and pins on several screens and zoom levels, side by side
-
-        USAGE
-          pinrender preview INPUT --pins PINS --devices NAME,NAME,... -o SHEET.png [options]
-
-        Every screen is drawn at one physical scale (120 pixels per inch of the real device), in
-        rows, one row per zoom level, each labelled with device, orientation, size and zoom.
-
-        \(parser.help)
-
-        EXAMPLE
-          pinrender preview samples/floorplan.pdf --pins samples/pins/floorplan-crowd.json \\
-              --devices iphone-se,iphone-15-pro-max,ipad-pro-12.9@landscape,pixel-8 --zooms 1,3 \\
-              --focus p20 -o sheet.png
-        """
+    static var manual: Manual {
+        Manual(pinrender: "preview", summary: "the same page and pins on several screens and zoom levels, side by side", synopsis: [
+            "pinrender preview INPUT --pins PINS --devices NAME,NAME,... -o SHEET.png [options]",
+        ], description: [
+            .paragraph("""
+                Every screen is drawn at one physical scale (120 pixels per inch of the real device), in
+                rows, one row per zoom level, each labelled with device, orientation, size and zoom.
+                """),
+        ], options: parser.sections, exitStatus: [
+            Manual.Definition("0", "written"),
+            Manual.Definition("2", "bad usage or bad input (one line on standard error; nothing written)"),
+        ], examples: [
+            Manual.Example("mkdir -p out"),
+            Manual.Example("""
+                pinrender preview samples/floorplan.pdf --pins samples/pins/floorplan-crowd.json \\
+                    --devices iphone-se,iphone-15-pro-max,ipad-pro-12.9@landscape,pixel-8 --zooms 1,3 \\
+                    --focus p20 -o out/sheet.png
+                """),
+        ])
     }
 
     static func run(_ words: [String]) throws -> Int32 {

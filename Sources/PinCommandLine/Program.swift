@@ -6,36 +6,57 @@ import PinRenderCore
 public let version = "0.1.0"
 public let versionLine = "pinrender \(version)"
 
-let mainHelp = """
-pinrender \(version): comment pins on PDF pages and images
+/// The date of this version, as the manual pages give it: change it with ``version``.
+public let releaseDate = "2026-12-01"
 
-USAGE
-  pinrender render INPUT --pins PINS -o OUT [options]   annotated PNG or PDF
-  pinrender render INPUT --pins PINS -o OUT --device NAME [--zoom Z] [--focus ID]
-                                                         what one screen shows
-  pinrender preview INPUT --pins PINS --devices LIST -o SHEET.png
-                                                         screens side by side
-  pinrender devices                                      the screen presets
-  pinrender diff EXPECTED ACTUAL [-o DIFF.png] [--json]   compare renders (exit 1 when different)
-  pinrender snapshot MANIFEST.json [--record MODE]        snapshot tests of render cases
-  pinrender cluster PINS [--zoom Z] [--json]              clusters per zoom
-  pinrender batch MANIFEST.jsonl [--shard I/N]            every line of a manifest, resumably
-  pinrender serve [--data DIR] [--db URI] [--listen ADDR]   the pin service: REST, live events, renders
-  pinrender pins add|edit|list|sync|watch --store FILE   pins offline, synced with a server, live
-  pinrender --version
-  pinrender COMMAND --help                               details and examples
+/// The commands as `pinrender --help` lists them: the name, the rest of the command line,
+/// what it does.
+private let commandList = [
+    ("render", "INPUT --pins PINS -o OUT [options]", "annotated PNG or PDF"),
+    ("render", "INPUT --pins PINS -o OUT --device NAME [--zoom Z] [--focus ID]", "what one screen shows"),
+    ("preview", "INPUT --pins PINS --devices LIST -o SHEET.png", "screens side by side"),
+    ("devices", "", "the screen presets"),
+    ("diff", "EXPECTED ACTUAL [-o DIFF.png] [--json]", "compare renders (exit 1 when different)"),
+    ("snapshot", "MANIFEST.json [--record MODE]", "snapshot tests of render cases"),
+    ("cluster", "PINS [--zoom Z] [--json]", "clusters per zoom"),
+    ("batch", "MANIFEST.jsonl [--shard I/N]", "every line of a manifest, resumably"),
+    ("serve", "[--data DIR] [--db URI] [--listen HOST:PORT]", "the pin service: REST, live events, renders"),
+    ("pins", "add|edit|list|sync|watch --store FILE", "pins offline, synced with a server, live"),
+]
 
-EXAMPLE
-  pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-few.json -o out/plan.png
+/// `pinrender --help`, and the page pinrender(1).
+let mainManual: Manual = {
+    var manual = Manual(pinrender: nil, summary: "comment pins on PDF pages and images", synopsis: [
+        "pinrender COMMAND [options]",
+        "pinrender COMMAND --help",
+        "pinrender --version",
+    ], description: [
+        .paragraph("""
+            pinrender draws comment pins (markers, clusters, tooltips, reply threads) on PDF pages,
+            PNG and JPEG images and blank canvases, as PNG or as PDF with real PDF comments. Each
+            command has its own help (pinrender COMMAND --help, or man pinrender-COMMAND).
+            """),
+        .paragraph("serve, pins, and pins from a URL or a store are run by pinrender-net, installed beside pinrender."),
+    ], sections: [
+        Manual.Section(title: "COMMANDS", blocks: [.definitions(commandList.map { name, rest, summary in
+            Manual.Definition("pinrender \(name)\(rest.isEmpty ? "" : " " + rest)", summary)
+        }, column: 57)]),
+    ], exitStatus: [
+        Manual.Definition("0", "done"),
+        Manual.Definition("2", "bad usage or bad input (one line on standard error, nothing written)"),
+    ], examples: [
+        Manual.Example("mkdir -p out"),
+        Manual.Example("pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-few.json -o out/plan.png"),
+    ])
+    var listed = Set<String>()
+    manual.seeAlso = commandList.map { "pinrender-" + $0.0 }.filter { listed.insert($0).inserted }
+    return manual
+}()
 
-Exit status: 0 done; 2 bad usage or bad input (one line on standard error, nothing written).
-serve, pins, and pins from a URL or a store are run by pinrender-net, installed beside pinrender.
-"""
-
-/// A command of `pinrender`: its help and what it does.
+/// A command of `pinrender`: its manual and what it does.
 public protocol Command {
-    /// What `pinrender COMMAND --help` prints.
-    static var help: String { get }
+    /// What `pinrender COMMAND --help` prints, and its pages.
+    static var manual: Manual { get }
     /// Runs with the words after the command's name, which do not ask for help; returns
     /// the exit status.
     static func run(_ words: [String]) throws -> Int32
@@ -102,22 +123,16 @@ public struct Program {
     public func run(_ arguments: [String]) -> Int32 {
         let words = Array(arguments.dropFirst())
         do {
-            func command(_ name: String) throws -> any Command.Type {
-                guard let command = commands[name] else { throw InputError.usage("unknown command \(name)") }
-                return command
-            }
-            if let sibling, let name = words.first == "help" ? words.dropFirst().first : words.first,
+            if let sibling, let name = words.first == "help" ? words.dropFirst().first(where: { !$0.hasPrefix("-") }) : words.first,
                sibling.commands.contains(name) {
                 return handOff(arguments, to: sibling, for: name)
             }
             switch words.first {
             case nil, "--help", "-h":
-                print(mainHelp)
+                print(mainManual.help)
                 return words.isEmpty ? 2 : 0
             case "help":
-                // `pinrender help render` is `pinrender render --help`.
-                print(try words.dropFirst().first.map { try command($0).help } ?? mainHelp)
-                return 0
+                return try help(Array(words.dropFirst()))
             case "--version":
                 print(versionLine)
                 return 0
@@ -125,7 +140,7 @@ public struct Program {
                 let command = try command(name)
                 let rest = Array(words.dropFirst())
                 if rest.contains("--help") || rest.contains("-h") {
-                    print(command.help)
+                    print(command.manual.help)
                     return 0
                 }
                 if rest.contains("--version") {
@@ -142,6 +157,38 @@ public struct Program {
         }
     }
 
+    private func command(_ name: String) throws -> any Command.Type {
+        guard let command = commands[name] else { throw InputError.usage("unknown command \(name)") }
+        return command
+    }
+
+    /// `pinrender help [COMMAND]` is `pinrender [COMMAND] --help`. For `make docs` and
+    /// `make install`: `--man` prints the page as roff, `--markdown` as Markdown, and
+    /// `help --commands` the name of every command, one a line.
+    private func help(_ words: [String]) throws -> Int32 {
+        let flags = words.filter { $0.hasPrefix("-") }, names = words.filter { !$0.hasPrefix("-") }
+        guard names.count <= 1, flags.count <= 1 else { throw InputError.usage("help takes one COMMAND") }
+        if flags == ["--commands"] {
+            guard names.isEmpty else { throw InputError.usage("help --commands takes no COMMAND") }
+            print(Set(commands.keys).union(sibling?.commands ?? []).sorted().joined(separator: "\n"))
+            return 0
+        }
+        let manual = try names.first.map { try command($0).manual } ?? mainManual
+        switch flags.first {
+        case nil: print(manual.help)
+        case "--man": print(manual.roff, terminator: "")
+        case "--markdown": print(manual.markdown, terminator: "")
+        case let flag?: throw InputError.usage("help has no option \(flag): --man, --markdown or --commands")
+        }
+        return 0
+    }
+
+    /// This process's program file, symbolic links resolved: what the folders beside it are
+    /// found from (`pinrender-net`, the installed samples).
+    public static var executable: URL {
+        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    }
+
     /// Prints the one line of `error`; returns exit status 2.
     private func fail(_ error: any Error) -> Int32 {
         FileHandle.standardError.write(Data("pinrender: \(commandLineMessage(error))\n".utf8))
@@ -152,8 +199,7 @@ public struct Program {
     /// process id, standard streams and environment). Returns only when it cannot be run:
     /// exit status 2, after one line naming what needs it and where it was looked for.
     private func handOff(_ arguments: [String], to sibling: Sibling, for what: String) -> Int32 {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0]
-        let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(sibling.name).path
+        let path = Self.executable.deletingLastPathComponent().appendingPathComponent(sibling.name).path
         let argv = arguments.map { strdup($0) } + [nil]
         execv(path, argv)
         let reason = String(cString: strerror(errno))

@@ -6,26 +6,30 @@ import PinRenderCore
 enum RenderCommand: Command {
     static let parser = OptionParser<RenderOptions>.render(command: "render")
 
-    static var help: String {
-        """
-        pinrender render: draw comment pins on a PDF, PNG, JPEG or blank canvas
-
-        USAGE
-          pinrender render INPUT --pins PINS -o OUT [options]
-          pinrender render --canvas WxH --pins PINS -o OUT [options]
-
-        \(parser.help)
-
-        EXIT STATUS
-          0 written; 2 bad usage or bad input (one line on standard error; nothing written)
-
-        EXAMPLES
-          pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-few.json -o out/plan.pdf
-          pinrender render samples/photo.jpg --pins samples/pins/photo.json --width 800 -o photo.png
-          cat pins.json | pinrender render --canvas 390x844 --pins - -o view.png --tooltips all
-          pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-crowd.json --page 1 \\
-              --device iphone-15 --zoom 3 --focus p20 -o zoomed.png
-        """
+    static var manual: Manual {
+        Manual(pinrender: "render", summary: "draw comment pins on a PDF, PNG, JPEG or blank canvas", synopsis: [
+            "pinrender render INPUT --pins PINS -o OUT [options]",
+            "pinrender render --canvas WxH --pins PINS -o OUT [options]",
+        ], description: [
+            .paragraph("""
+                Draws the pins of PINS on INPUT (or on a blank canvas) and writes OUT: a PNG per
+                page, or a PDF that keeps the document and carries every pin as a PDF comment.
+                The same INPUT, PINS and options give the same bytes, on one core or many.
+                """),
+        ], options: parser.sections, exitStatus: [
+            Manual.Definition("0", "written"),
+            Manual.Definition("2", "bad usage or bad input (one line on standard error; nothing written)"),
+        ], examples: [
+            Manual.Example("mkdir -p out"),
+            Manual.Example("pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-few.json -o out/plan.pdf"),
+            Manual.Example("pinrender render samples/photo.jpg --pins samples/pins/photo.json --width 800 -o out/photo.png"),
+            Manual.Example("cat samples/pins/screenshot.json | pinrender render --canvas 390x844 --pins - -o out/view.png --tooltips all",
+                           comment: "pins from standard input, on a blank screen-sized canvas"),
+            Manual.Example("""
+                pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-crowd.json --page 1 \\
+                    --device iphone-15 --zoom 3 --focus p20 -o out/zoomed.png
+                """, comment: "what an iPhone 15 shows at zoom 3, scrolled to pin p20"),
+        ])
     }
 
     static func run(_ words: [String]) throws -> Int32 {

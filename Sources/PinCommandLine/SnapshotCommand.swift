@@ -39,7 +39,7 @@ enum SnapshotCommand: Command {
         ]),
     ])
 
-    static var help: String {
+    static var manual: Manual {
         func fields<Target>(_ parser: OptionParser<Target>) -> [String] {
             parser.options.map { "\"\($0.key)\"" }
         }
@@ -47,30 +47,43 @@ enum SnapshotCommand: Command {
         for field in fields(SnapshotManifest.caseOptions) {
             if let last = lines.last, last.count + field.count < 86 { lines[lines.count - 1] += ", " + field } else { lines.append(field) }
         }
-        return """
-        pinrender snapshot: render a manifest of cases and compare each with its reference
-
-        USAGE
-          pinrender snapshot MANIFEST.json [--dir DIR] [--record all|failed|missing|never]
-                                           [--artifacts DIR] [--only NAME]
-
-        References are DIR/<case>.png and DIR/<case>.json.
-
-        \(parser.help)
-
-        MANIFEST
-          {\(fields(SnapshotManifest.settings).joined(separator: ", ")), "cases": [{"name", ...}]}
-          The fields of a case: "name" and these options of pinrender render, with the same checks
-          (pinrender render --help; --max-pixels is "maxPixels", a flag is true or false):
-          \(lines.joined(separator: ",\n  "))
-          Paths are relative to the manifest.
-
-        EXIT STATUS
-          0 every case matches (or was recorded); 1 some differ or are missing; 2 bad manifest
-
-        EXAMPLE
-          pinrender snapshot Tests/Snapshots/snapshots.json
-        """
+        return Manual(pinrender: "snapshot", summary: "render a manifest of cases and compare each with its reference", synopsis: [
+            """
+            pinrender snapshot MANIFEST.json [--dir DIR] [--record all|failed|missing|never]
+                                             [--artifacts DIR] [--only NAME]
+            """,
+        ], description: [
+            .paragraph("""
+                Renders each case of the manifest as pinrender render does and compares its image and
+                its layout with the references, DIR/<case>.png and DIR/<case>.json; prints one line
+                per case, then how many passed and failed.
+                """),
+        ], options: parser.sections, sections: [
+            Manual.Section(title: "MANIFEST", blocks: [
+                .literal("{\(fields(SnapshotManifest.settings).joined(separator: ", ")), \"cases\": [{\"name\", ...}]}"),
+                .paragraph("""
+                    The fields of a case: "name" and these options of pinrender render, with the same checks
+                    (pinrender render --help; --max-pixels is "maxPixels", a flag is true or false):
+                    \(lines.joined(separator: ",\n"))
+                    Paths are relative to the manifest.
+                    """),
+            ]),
+        ], exitStatus: [
+            Manual.Definition("0", "every case matches (or was recorded)"),
+            Manual.Definition("1", "some differ or are missing"),
+            Manual.Definition("2", "bad usage or a bad manifest"),
+        ], examples: [
+            Manual.Example("mkdir -p out/__snapshots__"),
+            Manual.Example("""
+                echo '{"cases": [{"name": "plan", "input": "../samples/floorplan.pdf", "page": 1, "dpi": 50,
+                    "pins": "../samples/pins/floorplan-few.json"}]}' > out/snapshots.json
+                """),
+            Manual.Example("""
+                pinrender render samples/floorplan.pdf --pins samples/pins/floorplan-few.json --page 1 --dpi 50 \\
+                    -o out/__snapshots__/plan.png --layout-json out/__snapshots__/plan.json
+                """, comment: "the case's references: its image and layout"),
+            Manual.Example("pinrender snapshot out/snapshots.json", comment: "prints ok plan, then 1 passed, 0 failed"),
+        ])
     }
 
     static func run(_ words: [String]) throws -> Int32 {

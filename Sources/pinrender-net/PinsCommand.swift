@@ -11,47 +11,52 @@ enum PinsCommand: Command {
 
     static let parser = OptionParser<PinsOptions>(command: "pins", groups: [.store, .changes, .server])
 
-    static var help: String {
-        """
-        pinrender pins: add and edit pins offline in a local store; sync them with the pin service
-
-        USAGE
-          pinrender pins add --store FILE --content ID --at X,Y --text TEXT [--page N]
-          pinrender pins reply PIN --store FILE --text TEXT
-          pinrender pins edit PIN --store FILE [--text TEXT] [--at X,Y] [--page N]
-          pinrender pins resolve|reopen|delete PIN --store FILE
-          pinrender pins list --store FILE [--content ID] [--json]
-          pinrender pins sync --store FILE --server URL [--token TOKEN] [--content ID]
-          pinrender pins watch --store FILE --server URL [--token TOKEN] [--content ID]
-                               [--render OUT.png INPUT|--canvas WxH [render options]]
-
-        A change shows at once in list, marked [pending], and waits in the store until
-        sync sends it. sync reports each change the server refused (a bad field, no
-        permission) or that lost to another client's change to the same pin (the
-        server's state wins); these are rolled back in the store. Render a store with
-        pinrender render INPUT --pins store:FILE.
-
-        watch follows the service's live events until SIGINT or SIGTERM: each change
-        from another client is applied to the store and printed as one line (seq,
-        event, pin, author: text); a lost connection is opened again from the store's
-        cursor. With --render OUT.png the page is drawn again after each change,
-        written to a temporary file and renamed over OUT.png.
-
-        \(parser.help)
-
-        \(OptionParser(command: "pins watch", groups: [PinsWatchCommand.render]).help)
-
-        EXIT STATUS
-          0 done (watch: stopped by SIGINT or SIGTERM); 1 sync: a change was refused or
-          lost a conflict (rolled back, listed); 2 bad usage or input, the server could
-          not be reached (changes stay queued), or it refused the token or content
-
-        EXAMPLE
-          pinrender pins add --store site.pins --content floorplan --at 0.4,0.6 --text "Crack here"
-          pinrender pins sync --store site.pins --server http://127.0.0.1:8080
-          pinrender pins watch --store site.pins --server http://127.0.0.1:8080 \\
-              --render plan.png samples/floorplan.pdf --page 1 --dpi 72
-        """
+    static var manual: Manual {
+        Manual(pinrender: "pins", summary: "add and edit pins offline in a local store; sync them with the pin service", synopsis: [
+            "pinrender pins add --store FILE --content ID --at X,Y --text TEXT [--page N]",
+            "pinrender pins reply PIN --store FILE --text TEXT",
+            "pinrender pins edit PIN --store FILE [--text TEXT] [--at X,Y] [--page N]",
+            "pinrender pins resolve|reopen|delete PIN --store FILE",
+            "pinrender pins list --store FILE [--content ID] [--json]",
+            "pinrender pins sync --store FILE --server URL [--token TOKEN] [--content ID]",
+            """
+            pinrender pins watch --store FILE --server URL [--token TOKEN] [--content ID]
+                                 [--render OUT.png INPUT|--canvas WxH [render options]]
+            """,
+        ], description: [
+            .paragraph("""
+                A change shows at once in list, marked [pending], and waits in the store until
+                sync sends it. sync reports each change the server refused (a bad field, no
+                permission) or that lost to another client's change to the same pin (the
+                server's state wins); these are rolled back in the store. Render a store with
+                pinrender render INPUT --pins store:FILE.
+                """),
+            .paragraph("""
+                watch follows the service's live events until SIGINT or SIGTERM: each change
+                from another client is applied to the store and printed as one line (seq,
+                event, pin, author: text); a lost connection is opened again from the store's
+                cursor. With --render OUT.png the page is drawn again after each change,
+                written to a temporary file and renamed over OUT.png.
+                """),
+        ], options: parser.sections + OptionParser(command: "pins watch", groups: [PinsWatchCommand.render]).sections, exitStatus: [
+            Manual.Definition("0", "done (watch: stopped by SIGINT or SIGTERM)"),
+            Manual.Definition("1", "sync: a change was refused or lost a conflict (rolled back, listed)"),
+            Manual.Definition("2", """
+                bad usage or input, the server could not be reached (changes stay queued), or it
+                refused the token or content
+                """),
+        ], examples: [
+            Manual.Example("mkdir -p out"),
+            Manual.Example(#"pinrender pins add --store out/site.pins --content floorplan --at 0.4,0.6 --text "Crack here""#),
+            Manual.Example("pinrender pins list --store out/site.pins", comment: "the new pin, [pending] until a sync"),
+            Manual.Example("pinrender render samples/floorplan.pdf --pins store:out/site.pins --page 1 --dpi 72 -o out/site.png"),
+            Manual.Example("pinrender pins sync --store out/site.pins --server http://127.0.0.1:8080",
+                           comment: "with pinrender serve running", needsServer: true),
+            Manual.Example("""
+                pinrender pins watch --store out/site.pins --server http://127.0.0.1:8080 \\
+                    --render out/plan.png samples/floorplan.pdf --page 1 --dpi 72
+                """, needsServer: true),
+        ])
     }
 
     static func run(_ words: [String]) throws -> Int32 {

@@ -66,31 +66,38 @@ enum ServeCommand: Command {
         ]),
     ])
 
-    static var help: String {
-        """
-        pinrender serve: the pin service: pins over HTTP, live events, renders on demand
-
-        USAGE
-          pinrender serve [--data DIR] [--db URI] [--listen HOST:PORT] [--tokens FILE] [--demo]
-
-        \(parser.help)
-
-        API (docs/openapi.json, also served at /v1/openapi.json)
-          PUT    /v1/contents/{id}                upload a PDF, PNG or JPEG
-          GET    /v1/contents/{id}/pins           list; POST creates (idempotent by id)
-          PATCH  /v1/contents/{id}/pins/{pin}     edit with the version seen (409 when stale)
-          GET    /v1/contents/{id}/changes?since= changes and tombstones after a cursor
-          POST   /v1/sync                         an offline client's batch
-          GET    /v1/contents/{id}/events?since=  WebSocket: replay, then live (&batch=true: arrays)
-          GET    /v1/contents/{id}/render.png?page=1&dpi=100   and render.pdf
-
-        EXIT STATUS
-          0 stopped by SIGINT or SIGTERM; 2 bad usage, or the server cannot start
-
-        EXAMPLE
-          pinrender serve --demo
-          curl http://127.0.0.1:8080/v1/contents/floorplan/pins
-        """
+    static var manual: Manual {
+        Manual(pinrender: "serve", summary: "the pin service: pins over HTTP, live events, renders on demand", synopsis: [
+            "pinrender serve [--data DIR] [--db URI] [--listen HOST:PORT] [--tokens FILE] [--demo]",
+        ], description: [
+            .paragraph("""
+                Serves documents (contents) and their pins: a REST API, live events over a WebSocket,
+                and renders with the engine of pinrender render. Once it listens it prints one line,
+                pinrender serve: listening on http://HOST:PORT (data in DIR), and it runs until SIGINT
+                or SIGTERM.
+                """),
+            .paragraph("""
+                --demo loads the floor plan, photo and screenshot of the samples with their pins, from
+                the samples installed with pinrender (PREFIX/share/pinrender/samples), or else from
+                samples/ in the current folder (the repository).
+                """),
+        ], options: parser.sections, sections: [
+            Manual.Section(title: "API (docs/openapi.json, also served at /v1/openapi.json)", blocks: [.definitions([
+                Manual.Definition("PUT /v1/contents/{id}", "upload a PDF, PNG or JPEG"),
+                Manual.Definition("GET /v1/contents/{id}/pins", "list; POST creates (idempotent by id)"),
+                Manual.Definition("PATCH /v1/contents/{id}/pins/{pin}", "edit with the version seen (409 when stale)"),
+                Manual.Definition("GET /v1/contents/{id}/changes?since=", "changes and tombstones after a cursor"),
+                Manual.Definition("POST /v1/sync", "an offline client's batch"),
+                Manual.Definition("GET /v1/contents/{id}/events?since=", "WebSocket: replay, then live (&batch=true: arrays)"),
+                Manual.Definition("GET /v1/contents/{id}/render.png", "a page drawn (?page=1&dpi=100), and render.pdf"),
+            ], column: 42)]),
+        ], exitStatus: [
+            Manual.Definition("0", "stopped by SIGINT or SIGTERM"),
+            Manual.Definition("2", "bad usage, or the server cannot start"),
+        ], examples: [
+            Manual.Example("pinrender serve --demo", needsServer: true),
+            Manual.Example("curl http://127.0.0.1:8080/v1/contents/floorplan/pins", comment: "in another terminal", needsServer: true),
+        ])
     }
 
     static func run(_ words: [String]) throws -> Int32 {
@@ -106,16 +113,12 @@ enum ServeCommand: Command {
         configuration.heartbeatSeconds = options.heartbeat
         configuration.eventBacklog = options.eventBacklog
         if let tokens = options.tokens { configuration.tokens = try AccessTokens.load(tokens) }
+        let samples = options.demo ? try demoSamples() : nil
         let server: PinServer
         let port: Int
         do {
             server = try PinServer(configuration)
-            if options.demo {
-                guard FileManager.default.fileExists(atPath: "samples/floorplan.pdf") else {
-                    throw InputError(source: "--demo", location: "", problem: "no samples/ here: run it in the pinrender repository")
-                }
-                try server.loadDemo(samples: URL(fileURLWithPath: "samples"))
-            }
+            if let samples { try server.loadDemo(samples: samples) }
             port = try server.start()
         } catch let error as ServiceError {
             throw InputError(source: "serve", location: "", problem: error.message)
@@ -135,6 +138,21 @@ enum ServeCommand: Command {
         loop.run()
         _ = server
         return 0
+    }
+
+    /// The samples `--demo` loads: those installed with the program (`make install` puts them
+    /// in PREFIX/share/pinrender/samples, beside PREFIX/bin), else the repository's, in the
+    /// current folder.
+    static func demoSamples() throws -> URL {
+        let installed = Program.executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/pinrender/samples").standardizedFileURL
+        for folder in [installed, URL(fileURLWithPath: "samples")]
+        where FileManager.default.fileExists(atPath: folder.appendingPathComponent("floorplan.pdf").path) {
+            return folder
+        }
+        throw InputError(source: "--demo", location: "", problem: """
+            the samples are neither in \(installed.path) (make install puts them there) nor in ./samples (the repository)
+            """)
     }
 
     /// The signal sources, kept for the life of the process.

@@ -7,7 +7,7 @@ import PinRenderCore
 @Suite struct CommandLineWordingTests {
     /// `pinrender help COMMAND` is `pinrender COMMAND --help`, for every command.
     @Test func helpCommandPrintsThatCommandsHelp() throws {
-        for command in ["render", "preview", "devices", "diff", "snapshot", "cluster"] {
+        for command in try ReferencePageTests.commands() {
             let viaHelp = try Support.pinrender(["help", command])
             let viaFlag = try Support.pinrender([command, "--help"])
             #expect(viaHelp.status == 0 && viaFlag.status == 0, "\(command): \(viaHelp.stderr)")

@@ -75,11 +75,6 @@ public struct Option<Target>: Sendable {
         return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
     }
 
-    /// How help shows it: `-o, --output OUT`, `INPUT`.
-    public var usage: String {
-        ([names.joined(separator: ", ")] + [placeholder].compactMap { $0 }).joined(separator: " ")
-    }
-
     /// The same option, required by the command that embeds it.
     public func required() -> Self {
         var option = self

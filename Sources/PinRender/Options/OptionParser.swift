@@ -3,7 +3,7 @@ import PinRenderCore
 /// The one reader of a command's options, for every front end: a command line
 /// (``parse(_:into:)``), the fields of a manifest case or a request
 /// (``parse(fields:into:source:location:ignoring:resolvingPaths:)``), and the command's
-/// help (``help``), all from the same ``OptionGroup``s.
+/// help and manual pages (``sections``), all from the same ``OptionGroup``s.
 ///
 ///     let parser = OptionParser<RenderOptions>(command: "render", groups: [.document, .pinsSource, .size])
 ///     var options = RenderOptions.unset
@@ -65,31 +65,21 @@ public struct OptionParser<Target>: Sendable {
         }
     }
 
-    /// The help sections of the groups: headings, one entry per option (`--dpi D`, its
-    /// help from column 27), notes.
-    public var help: String {
-        var lines: [String] = []
+    /// The manual's sections of the groups: one per heading (a group without one continues
+    /// the section before), an entry per option (`--dpi D`, its help from column 27), notes.
+    public var sections: [Manual.Section] {
+        var sections: [Manual.Section] = []
         for group in groups {
-            if let title = group.title {
-                if !lines.isEmpty { lines.append("") }
-                lines.append(title)
+            if group.title != nil || sections.isEmpty { sections.append(Manual.Section(title: group.title, blocks: [])) }
+            var entries = group.options.map { Manual.Definition($0.names.joined(separator: ", "), value: $0.placeholder, $0.help) }
+            if case .definitions(let before, _) = sections[sections.count - 1].blocks.last {
+                entries = before + entries
+                sections[sections.count - 1].blocks.removeLast()
             }
-            for option in group.options {
-                let text = option.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                let usage = option.usage
-                if usage.count < 25 {
-                    lines.append("  " + usage.padding(toLength: 25, withPad: " ", startingAt: 0) + text[0])
-                    lines += text.dropFirst().map { String(repeating: " ", count: 27) + $0 }
-                } else {
-                    lines.append("  " + usage)
-                    lines += text.map { String(repeating: " ", count: 27) + $0 }
-                }
-            }
-            if let note = group.note {
-                lines += note.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-            }
+            sections[sections.count - 1].blocks.append(.definitions(entries, column: 27))
+            if let note = group.note { sections[sections.count - 1].blocks.append(.paragraph(note)) }
         }
-        return lines.joined(separator: "\n")
+        return sections
     }
 }
 

@@ -122,9 +122,14 @@ test-fresh:
 DEBUG_BUILD = $(SWIFT) build --product pinrender && $(SWIFT) build --product pinrender-net
 test: check-deps
 	$(SWIFT) test
+	$(INSTALL_TESTS)
 	$(SERVICE_TESTS)
 	$(SCHEMATHESIS)
 	$(LIVEPAGE_TESTS)
+
+# make install into a scratch folder (the release build check-deps made): man finds every
+# page, each is what the program prints, serve --demo runs from an empty folder.
+INSTALL_TESTS = timeout 600 python3 Tests/Install/install_test.py
 
 # `pinrender serve` end to end over loopback: each test class starts the server on
 # 127.0.0.1 and a free port with its own data directory, talks to it with requests,

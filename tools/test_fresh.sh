@@ -30,7 +30,13 @@ started=$(date +%s)
 say() { echo "test-fresh: $(( $(date +%s) - started )) s: $*" >&2; }
 
 say "making a Debian 12 root in $root"
-mmdebstrap --quiet --variant=minbase --include="$(echo $base | tr ' ' ',')" bookworm "$root" \
+# The machine's own certificate authorities (a proxy on the way to PyPI may sign with one)
+# are part of its network, not of any package: the root trusts them too.
+mmdebstrap --quiet --variant=minbase --include="$(echo $base | tr ' ' ',')" \
+	--customize-hook='mkdir -p "$1/usr/local/share/ca-certificates"' \
+	--customize-hook='[ -z "$(ls /usr/local/share/ca-certificates)" ] || cp -r /usr/local/share/ca-certificates/. "$1/usr/local/share/ca-certificates/"' \
+	--customize-hook='chroot "$1" update-ca-certificates --fresh >/dev/null' \
+	bookworm "$root" \
 	"deb http://deb.debian.org/debian bookworm main" \
 	"deb http://deb.debian.org/debian bookworm-updates main" \
 	"deb http://deb.debian.org/debian-security bookworm-security main"

@@ -24,6 +24,8 @@ PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpixman-1-dev libpango
 	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
 	chromium chromium-driver libpq-dev postgresql nginx optipng libdeflate-dev python3-venv man-db groff-base mandoc
 SAMPLES = samples
+# The plan and the photo without their calibration targets (make_samples.py writes both).
+DEMO = samples/demo
 PINS = samples/pins
 
 .PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage docs openapi test-asan test-tsan fuzz bench samples clean
@@ -68,17 +70,17 @@ install: build
 
 demo: build
 	@mkdir -p out
-	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-few.json -o out/floorplan.pdf
-	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-few.json --dpi 100 -o out/floorplan.png
-	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-edges.json --page 1 --tooltips all --dpi 100 -o out/edges.png
-	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --page 1 --dpi 100 -o out/crowd.png
-	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/threads.json --page 1 --tooltips all --dpi 100 -o out/threads.png --layout-json out/threads.json
-	$(BIN) render $(SAMPLES)/photo.jpg --pins $(PINS)/photo.json --tooltips all -o out/photo.png
-	$(BIN) render $(SAMPLES)/photo.jpg --pins $(PINS)/photo.json -o out/photo.pdf
+	$(BIN) render $(DEMO)/floorplan.pdf --pins $(PINS)/floorplan-few.json -o out/floorplan.pdf
+	$(BIN) render $(DEMO)/floorplan.pdf --pins $(PINS)/floorplan-few.json --dpi 100 -o out/floorplan.png
+	$(BIN) render $(DEMO)/floorplan.pdf --pins $(PINS)/floorplan-edges.json --page 1 --tooltips all --dpi 100 -o out/edges.png
+	$(BIN) render $(DEMO)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --page 1 --dpi 100 -o out/crowd.png
+	$(BIN) render $(DEMO)/floorplan.pdf --pins $(PINS)/threads.json --page 1 --tooltips all --dpi 100 -o out/threads.png --layout-json out/threads.json
+	$(BIN) render $(DEMO)/photo.jpg --pins $(PINS)/photo.json --tooltips all -o out/photo.png
+	$(BIN) render $(DEMO)/photo.jpg --pins $(PINS)/photo.json -o out/photo.pdf
 	$(BIN) render $(SAMPLES)/screenshot.png --pins $(PINS)/screenshot.json --tooltips all -o out/screenshot.png
 	$(BIN) render --canvas 390x844 --pins $(PINS)/screenshot.json --tooltips all -o out/canvas.png
-	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --page 1 --device iphone-15 --zoom 3 --focus p20 -o out/iphone-zoomed.png
-	$(BIN) preview $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --devices iphone-se,iphone-15-pro-max,ipad-pro-12.9@landscape,pixel-8 --zooms 1,3 --focus p20 -o out/devices.png
+	$(BIN) render $(DEMO)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --page 1 --device iphone-15 --zoom 3 --focus p20 -o out/iphone-zoomed.png
+	$(BIN) preview $(DEMO)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --devices iphone-se,iphone-15-pro-max,ipad-pro-12.9@landscape,pixel-8 --zooms 1,3 --focus p20 -o out/devices.png
 	@echo "rendered into out/:"; ls out
 
 # What a fresh machine of the project's kind has besides Debian's essential set: the Swift

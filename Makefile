@@ -62,11 +62,12 @@ MAN1 = $(DESTDIR)$(PREFIX)/share/man/man1
 install: build
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pinrender
 	install -D -m 755 $(NET_BIN) $(DESTDIR)$(PREFIX)/bin/pinrender-net
-	install -d $(MAN1) $(DESTDIR)$(PREFIX)/share/pinrender/samples/pins
+	install -d $(MAN1) $(DESTDIR)$(PREFIX)/share/pinrender/samples/pins $(DESTDIR)$(PREFIX)/share/pinrender/samples/demo
 	$(BIN) help --man > $(MAN1)/pinrender.1
 	for c in $$($(BIN) help --commands); do $(BIN) help --man $$c > $(MAN1)/pinrender-$$c.1 || exit 1; done
 	install -m 644 $(SAMPLES)/*.pdf $(SAMPLES)/*.jpg $(SAMPLES)/*.png $(DESTDIR)$(PREFIX)/share/pinrender/samples
 	install -m 644 $(PINS)/*.json $(DESTDIR)$(PREFIX)/share/pinrender/samples/pins
+	install -m 644 $(DEMO)/*.pdf $(DEMO)/*.jpg $(DESTDIR)$(PREFIX)/share/pinrender/samples/demo
 
 demo: build
 	@mkdir -p out
@@ -128,6 +129,11 @@ test: check-deps
 	$(SERVICE_TESTS)
 	$(SCHEMATHESIS)
 	$(LIVEPAGE_TESTS)
+	$(DOC_TESTS)
+
+# Every sh block of README.md and docs/ runs as written; the README's Swift snapshot test
+# builds in a package of its own that depends on this checkout, records, fails, then passes.
+DOC_TESTS = timeout 900 python3 Tests/Docs/doc_examples_test.py && timeout 1800 python3 Tests/Docs/consumer_package_test.py
 
 # make install into a scratch folder (the release build check-deps made): man finds every
 # page, each is what the program prints, serve --demo runs from an empty folder.

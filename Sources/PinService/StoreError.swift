@@ -89,7 +89,7 @@ public struct StoreUnavailable: Error, Sendable, Equatable, CustomStringConverti
         case "25006": "the database is read-only"
         case "53100": "the database's disk is full"
         case _ where state.hasPrefix("53"): "the database server is out of resources"
-        case "", _ where state.hasPrefix("08") || state.hasPrefix("57P"):
+        case _ where state.isEmpty || state.hasPrefix("08") || state.hasPrefix("57P"):
             "the connection to the database failed (it is made again at the next request)"
         default: nil
         }

@@ -13,11 +13,21 @@ public final class MainLoop: @unchecked Sendable {
 
     deinit { g_main_loop_unref(loop) }
 
-    /// Runs until ``quit()``.
+    /// Runs until a signal of ``quitOnSignals()``.
     public func run() { g_main_loop_run(loop) }
 
-    /// Ends ``run()``; callable from any thread.
-    public func quit() { g_main_loop_quit(loop) }
+    /// Ends ``run()`` on SIGINT or SIGTERM, whenever one arrives after this call: GLib's
+    /// handler is in place when it returns, and the loop quits when it next turns (a signal
+    /// before ``run()`` too; a quit asked before `g_main_loop_run` is forgotten by it).
+    public func quitOnSignals() {
+        for number in [SIGINT, SIGTERM] {
+            g_main_loop_ref(loop)
+            g_unix_signal_add_full(G_PRIORITY_HIGH, number, { data in
+                g_main_loop_quit(OpaquePointer(data))
+                return 1
+            }, UnsafeMutableRawPointer(loop), { g_main_loop_unref(OpaquePointer($0)) })
+        }
+    }
 
     /// Runs `work` on the loop's thread, from any thread.
     static func perform(_ work: @escaping @Sendable () -> Void) {

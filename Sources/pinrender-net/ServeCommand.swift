@@ -127,13 +127,7 @@ enum ServeCommand: Command {
             warn("no --tokens: anyone on this machine may read and change every content")
         }
         let loop = MainLoop()
-        for signal in [SIGINT, SIGTERM] {
-            Foundation.signal(signal, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
-            source.setEventHandler { loop.quit() }
-            source.resume()
-            sources.append(source)
-        }
+        loop.quitOnSignals()
         FileHandle.standardOutput.write(Data("pinrender serve: listening on http://\(options.host):\(port) (data in \(options.data))\n".utf8))
         loop.run()
         _ = server
@@ -154,7 +148,4 @@ enum ServeCommand: Command {
             the samples are neither in \(installed.path) (make install puts them there) nor in ./samples (the repository)
             """)
     }
-
-    /// The signal sources, kept for the life of the process.
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 }

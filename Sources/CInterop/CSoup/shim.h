@@ -1,1 +1,2 @@
 #include <libsoup/soup.h>
+#include <glib-unix.h>

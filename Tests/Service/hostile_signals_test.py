@@ -43,14 +43,4 @@ class SignalTests(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    if "--binary" in sys.argv:
-        at = sys.argv.index("--binary")
-        service_test.BINARY = sys.argv[at + 1]
-        del sys.argv[at:at + 2]
-    if "--postgres" in sys.argv:
-        service_test.POSTGRES = service_test.PostgresCluster()
-    try:
-        unittest.main(verbosity=2, argv=[arg for arg in sys.argv if arg != "--postgres"])
-    finally:
-        if service_test.POSTGRES:
-            service_test.POSTGRES.stop()
+    service_test.main()

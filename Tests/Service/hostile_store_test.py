@@ -417,17 +417,11 @@ class ReadOnlyDatabaseTests(StoreCase):
         self.assertEqual(ids, {"before", "after"})
 
 
-if __name__ == "__main__":
-    if "--binary" in sys.argv:
-        at = sys.argv.index("--binary")
-        service_test.BINARY = sys.argv[at + 1]
-        del sys.argv[at:at + 2]
+def prepare():
+    global NAMESPACE
     if os.geteuid() == 0:
         NAMESPACE = enter_mount_namespace()
-    if "--postgres" in sys.argv:
-        service_test.POSTGRES = service_test.PostgresCluster()
-    try:
-        unittest.main(verbosity=2, argv=[arg for arg in sys.argv if arg != "--postgres"])
-    finally:
-        if service_test.POSTGRES:
-            service_test.POSTGRES.stop()
+
+
+if __name__ == "__main__":
+    service_test.main(prepare)

@@ -948,15 +948,25 @@ class BalancedTests(unittest.TestCase):
         self.assertEqual({p["id"] for p in listed}, set(ids + later))
 
 
-if __name__ == "__main__":
+def main(prepare=None):
+    """Runs the test classes of the script that calls it (this one, or a hostile_*_test.py
+    importing it) with `--binary PROGRAM` and `--postgres` read from the command line;
+    `prepare` runs first (after the options are read)."""
+    global BINARY, POSTGRES
     if "--binary" in sys.argv:
         at = sys.argv.index("--binary")
         BINARY = sys.argv[at + 1]
         del sys.argv[at:at + 2]
+    if prepare:
+        prepare()
     if "--postgres" in sys.argv:
         POSTGRES = PostgresCluster()
     try:
-        unittest.main(verbosity=2, argv=[arg for arg in sys.argv if arg != "--postgres"])
+        unittest.main(module="__main__", verbosity=2, argv=[arg for arg in sys.argv if arg != "--postgres"])
     finally:
         if POSTGRES:
             POSTGRES.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -102,7 +102,7 @@ class Server:
 
     def upload(self, content_id):
         answer = self.session.put(f"{self.url}/v1/contents/{content_id}", timeout=TIMEOUT,
-                                  data=(ROOT / "samples/screenshot.png").read_bytes())
+                                  data=(ROOT / "samples/screenshot.png").read_bytes(), headers={"Content-Type": "image/png"})
         assert answer.status_code in (200, 201), answer.text
 
     def health(self):

@@ -42,7 +42,8 @@ def start_service(binary, data):
         proc.kill()
         raise SystemExit("pinrender serve did not start")
     url = match.group(0)
-    answer = requests.put(f"{url}/v1/contents/plan", data=(ROOT / "samples/screenshot.png").read_bytes(), timeout=TIMEOUT)
+    answer = requests.put(f"{url}/v1/contents/plan", data=(ROOT / "samples/screenshot.png").read_bytes(),
+                          headers={"Content-Type": "image/png"}, timeout=TIMEOUT)
     assert answer.status_code in (200, 201), answer.text
     return proc, url
 

@@ -87,7 +87,12 @@ public struct AccessTokens: Sendable {
     /// scope.
     public func check(_ token: String?, role: Role, contentId: String?) throws(ServiceError) {
         guard let grants else { return }
-        guard let token, let grant = grants.first(where: { Self.same($0.token, token) }) else {
+        // Every grant is compared, so the time taken does not tell which one matched.
+        var found: Grant?
+        if let token {
+            for grant in grants where Self.same(grant.token.utf8, token.utf8) { found = grant }
+        }
+        guard let grant = found else {
             throw ServiceError(status: 401, message: "a bearer token is needed (Authorization: Bearer TOKEN)")
         }
         if let contentId, !grant.contents.contains(where: { Self.matches($0, contentId) }) {
@@ -108,10 +113,16 @@ public struct AccessTokens: Sendable {
         fnmatch(pattern, id, 0) == 0
     }
 
-    /// Compares in time independent of where the texts differ.
-    private static func same(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    /// Whether two byte strings are equal, in time that depends on their lengths only: every
+    /// byte of the longer one is read and compared, whether the lengths or the first bytes
+    /// differ or not, so a guess's timing tells neither how long a token is nor how much of
+    /// it the guess got right.
+    static func same(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+        var difference: UInt8 = a.count == b.count ? 0 : 1
+        var x = a.makeIterator(), y = b.makeIterator()
+        for _ in 0..<max(a.count, b.count) {
+            difference |= (x.next() ?? 0) ^ (y.next() ?? 0)
+        }
+        return difference == 0
     }
 }

@@ -13,7 +13,7 @@ final class HTTPRequest {
 
     var method: String { String(cString: soup_server_message_get_method(message)) }
 
-    /// The decoded path (`/v1/contents/plan/pins`).
+    /// The path as the client wrote it, percent-encoded (`/v1/contents/plan/pins`): see ``Route``.
     var path: String {
         g_uri_get_path(soup_server_message_get_uri(message)).map { String(cString: $0) } ?? "/"
     }

@@ -1,9 +1,12 @@
 import Foundation
 import PinRenderCore
+internal import CSoup
 
 /// `GET /`: the live page. One static HTML file, its style and script inline (no build step,
-/// no external URL): pick a content, page, device and zoom; see the server's render with its
-/// pins and the thread list; click the render to add a pin (a small form), reply, resolve.
+/// no external URL), the script allowed by its hash, so that no other script can run in the
+/// page, whatever a pin's text holds: pick a content, page, device and zoom; see the server's
+/// render with its pins and the thread list; click the render to add a pin (a small form),
+/// reply, resolve.
 /// It follows the content's events WebSocket (reconnecting with its cursor) and reloads the
 /// render at each change, so every open page shows a change within a second.
 ///
@@ -15,14 +18,33 @@ enum LivePage {
     /// The page, with the device presets in it.
     static let html = template.replacingOccurrences(of: "[/*DEVICES*/]", with: devicesJSON)
 
-    /// The page may load nothing from elsewhere and talk only to this server.
+    /// The page may load nothing from elsewhere, run no script but its own, and talk only
+    /// to this server.
     static let headers = [
-        ("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+        ("Content-Security-Policy", "default-src 'none'; script-src \(scriptHash); style-src 'unsafe-inline'; "
             + "img-src 'self' blob: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
         ("Cache-Control", "no-cache"),
     ]
+
+    /// The page's script: the text between its `<script>` tags.
+    static var script: Substring {
+        let start = html.range(of: "<script>")!.upperBound
+        return html[start..<html.range(of: "</script>", range: start..<html.endIndex)!.lowerBound]
+    }
+
+    /// The policy's source for ``script``: `'sha256-BASE64'` of its bytes.
+    private static var scriptHash: String {
+        let checksum = g_checksum_new(G_CHECKSUM_SHA256)
+        defer { g_checksum_free(checksum) }
+        let bytes = Array(script.utf8)
+        g_checksum_update(checksum, bytes, bytes.count)
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length = gsize(digest.count)
+        g_checksum_get_digest(checksum, &digest, &length)
+        return "'sha256-\(Data(digest.prefix(Int(length))).base64EncodedString())'"
+    }
 
     /// What the page knows of a device preset: its portrait size in points and its scale.
     private struct Device: Encodable {

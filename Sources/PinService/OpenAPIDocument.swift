@@ -8,10 +8,10 @@ public enum OpenAPIDocument {
   "info": {
     "title": "pinrender pin service",
     "version": "1.0.0",
-    "description": "Comment pins of review apps (normalized 0..1 coordinates, threads one level deep, resolved flag) stored per content, with a change sequence for offline sync, live events over a WebSocket, and renders made by the same engine as `pinrender render`. Started with `pinrender serve`. Every change gets the next global sequence number `seq`; a cursor is the last `seq` a client has seen. Errors are `{\"status\", \"error\"}` with one line naming the field and index at fault; a conflict (409) and a deleted pin (410) add `current`. A failure of the server's own is a 500 whose error is `internal error ID` only: the server logged its details under that id (a JSON line on its standard error), never in the answer. Authentication: `Authorization: Bearer TOKEN` (or `?access_token=` where a browser cannot send headers) when the server was started with `--tokens FILE`; without it, everyone may do everything and the server listens on loopback only."
+    "description": "Comment pins of review apps (normalized 0..1 coordinates, threads one level deep, resolved flag) stored per content, with a change sequence for offline sync, live events over a WebSocket, and renders made by the same engine as `pinrender render`. Started with `pinrender serve`. Every change gets the next global sequence number `seq`; a cursor is the last `seq` a client has seen. Errors are `{\"status\", \"error\"}` with one line naming the field and index at fault; a conflict (409) and a deleted pin (410) add `current`. A failure of the server's own is a 500 whose error is `internal error ID` only: the server logged its details under that id (a JSON line on its standard error), never in the answer. Authentication: `Authorization: Bearer TOKEN` when the server was started with `--tokens FILE`, or `?access_token=` on the routes a browser reaches without headers (the events WebSocket, the renders) and no other (401); without tokens, everyone may do everything and the server listens on loopback only. Request bodies: a JSON body (a pin, an edit, a sync batch) is sent as `Content-Type: application/json` with a Content-Length and is at most 4 MiB (4194304 bytes; 413 past it, 411 without a length); an upload is sent as its document's type, `application/pdf`, `image/png` or `image/jpeg`, at most `--max-upload` bytes (64 MiB by default). Any other type is refused with 415, so that the requests a web page can make a browser send to any site without asking it first (forms, `text/plain`) never write. Browsers and CORS: the API grants no other origin (no `Access-Control-Allow-Origin`; a preflight `OPTIONS` is answered 405), so a page of another origin can read no answer; it may show renders in an `<img>`. Without tokens, every request must also be addressed to a loopback address or `localhost` (`Host`) and, when a browser sends `Origin`, come from the server's own origin (`http://` and that `Host`), else 403: no other site's page, nor a name of its own that resolves to 127.0.0.1 (DNS rebinding), reaches the API. A proxy in front passes `Host` on. Content and pin ids are 1 to 100 of `A-Z a-z 0-9 . _ -`, not starting with a dot, so that every id is one path segment as it is."
   },
   "servers": [{"url": "http://127.0.0.1:8080"}],
-  "security": [{"bearer": []}, {"accessToken": []}, {}],
+  "security": [{"bearer": []}, {}],
   "paths": {
     "/health": {
       "get": {
@@ -59,14 +59,14 @@ public enum OpenAPIDocument {
       "put": {
         "operationId": "uploadContent",
         "summary": "Upload (or replace) the PDF, PNG or JPEG of a content (role admin)",
-        "description": "The body is the file itself, with a Content-Length (411 without one), at most --max-upload bytes (413). The kind is read from the bytes. Replacing a content keeps its pins.",
-        "requestBody": {"required": true, "content": {"application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}}, "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}, "image/jpeg": {"schema": {"type": "string", "contentMediaType": "image/jpeg"}}, "application/octet-stream": {"schema": {"type": "string"}}}},
+        "description": "The body is the file itself, sent as its type (415 for any other), with a Content-Length (411 without one), at most --max-upload bytes (413). The kind is read from the bytes. Replacing a content keeps its pins.",
+        "requestBody": {"required": true, "content": {"application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}}, "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}, "image/jpeg": {"schema": {"type": "string", "contentMediaType": "image/jpeg"}}}},
         "responses": {
           "200": {"description": "Replaced", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Content"}}}},
           "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Content"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "411": {"$ref": "#/components/responses/Error"},
-          "413": {"$ref": "#/components/responses/Error"},
+          "413": {"$ref": "#/components/responses/Error"}, "415": {"$ref": "#/components/responses/Error"},
           "503": {"$ref": "#/components/responses/Unavailable"}
         }
       }
@@ -94,13 +94,13 @@ public enum OpenAPIDocument {
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
           "410": {"$ref": "#/components/responses/Error"}, "411": {"$ref": "#/components/responses/Error"},
-          "413": {"$ref": "#/components/responses/Error"},
+          "413": {"$ref": "#/components/responses/Error"}, "415": {"$ref": "#/components/responses/Error"},
           "503": {"$ref": "#/components/responses/Unavailable"}
         }
       }
     },
     "/v1/contents/{contentId}/pins/{pinId}": {
-      "parameters": [{"$ref": "#/components/parameters/contentId"}, {"name": "pinId", "in": "path", "required": true, "schema": {"type": "string", "minLength": 1}}],
+      "parameters": [{"$ref": "#/components/parameters/contentId"}, {"$ref": "#/components/parameters/pinId"}],
       "get": {
         "operationId": "getPin",
         "summary": "One pin",
@@ -121,7 +121,7 @@ public enum OpenAPIDocument {
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
           "409": {"$ref": "#/components/responses/Error"}, "410": {"$ref": "#/components/responses/Error"},
-          "411": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"},
+          "411": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"}, "415": {"$ref": "#/components/responses/Error"},
           "503": {"$ref": "#/components/responses/Unavailable"}
         }
       },
@@ -159,8 +159,9 @@ public enum OpenAPIDocument {
       "parameters": [{"$ref": "#/components/parameters/contentId"}],
       "get": {
         "operationId": "events",
+        "security": [{"bearer": []}, {"accessToken": []}, {}],
         "summary": "WebSocket of the content's changes: replay after since, then ready, then live",
-        "description": "Upgrade to a WebSocket. Text messages are Event objects: the changes after `since` (each pin once, as it is now), then `{\"type\": \"ready\", \"cursor\"}`, then every change as it happens (`pin.created`, `pin.updated`, `pin.resolved`, `pin.deleted`), each with its `seq`, and `heartbeat` messages. No event is missed or repeated between the replay and the live ones. A client that leaves more than the server's backlog limit (1 MiB by default) unread is closed with code 4000 (resync): it reloads the pins or the changes after its last seq, and reconnects with since = that seq. A since past the newest change is refused before the upgrade, with 400 naming the newest cursor: the client reloads the pins and goes on from their cursor. Messages from the client are ignored. With `batch=true` every message is instead a JSON array of these Event objects, in order: all those ready when the server wrote (a busy content's changes, a page of the replay), one write instead of one per event.",
+        "description": "Upgrade to a WebSocket. Text messages are Event objects: the changes after `since` (each pin once, as it is now), then `{\"type\": \"ready\", \"cursor\"}`, then every change as it happens (`pin.created`, `pin.updated`, `pin.resolved`, `pin.deleted`), each with its `seq`, and `heartbeat` messages. No event is missed or repeated between the replay and the live ones. A client that leaves more than the server's backlog limit (1 MiB by default) unread is closed with code 4000 (resync): it reloads the pins or the changes after its last seq, and reconnects with since = that seq. The socket is one way: a client's messages are dropped, and it may send 100 at once, then 10 a second (pongs, pings, its close), each at most 4 KiB; past that it is closed with 1008 (policy) or 1009 (too big). A since past the newest change is refused before the upgrade, with 400 naming the newest cursor: the client reloads the pins and goes on from their cursor. Everything queued for a client counts against its backlog, the answers to its pings included. A page of another origin is refused (403) on a server without tokens; under `--tokens` a browser passes the token as `access_token`. With `batch=true` every message is instead a JSON array of these Event objects, in order: all those ready when the server wrote (a busy content's changes, a page of the replay), one write instead of one per event.",
         "parameters": [{"$ref": "#/components/parameters/since"},
           {"name": "batch", "in": "query", "required": false, "description": "true: each message is an array of events", "schema": {"type": "boolean", "default": false}}],
         "responses": {
@@ -175,6 +176,7 @@ public enum OpenAPIDocument {
       "parameters": [{"$ref": "#/components/parameters/contentId"}],
       "get": {
         "operationId": "renderPNG",
+        "security": [{"bearer": []}, {"accessToken": []}, {}],
         "summary": "A page with its current pins, as `pinrender render ... -o page.png` draws it with the same options",
         "parameters": [
           {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1, "default": 1}},
@@ -206,6 +208,7 @@ public enum OpenAPIDocument {
       "parameters": [{"$ref": "#/components/parameters/contentId"}],
       "get": {
         "operationId": "renderPDF",
+        "security": [{"bearer": []}, {"accessToken": []}, {}],
         "summary": "The review export with the current pins, as `pinrender render ... -o review.pdf`",
         "parameters": [
           {"name": "page", "in": "query", "description": "one page (default: all)", "schema": {"type": "integer", "minimum": 1}},
@@ -234,7 +237,7 @@ public enum OpenAPIDocument {
           "200": {"description": "Outcomes and changes", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SyncAnswer"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
-          "411": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"},
+          "411": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"}, "415": {"$ref": "#/components/responses/Error"},
           "503": {"$ref": "#/components/responses/Unavailable"}
         }
       }
@@ -243,10 +246,11 @@ public enum OpenAPIDocument {
   "components": {
     "securitySchemes": {
       "bearer": {"type": "http", "scheme": "bearer"},
-      "accessToken": {"type": "apiKey", "in": "query", "name": "access_token"}
+      "accessToken": {"type": "apiKey", "in": "query", "name": "access_token", "description": "the bearer token in the query, for what a browser reaches without headers: the events WebSocket and the renders only"}
     },
     "parameters": {
       "contentId": {"name": "contentId", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$"}},
+      "pinId": {"name": "pinId", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$"}},
       "since": {"name": "since", "in": "query", "required": false, "description": "a cursor: the seq of the last change seen (0: from the start); one past the newest change is no cursor of this store (made up, another store's, or this one's before it was replaced): 400, whose error names the newest", "schema": {"type": "integer", "minimum": 0, "default": 0}}
     },
     "responses": {
@@ -290,12 +294,12 @@ public enum OpenAPIDocument {
         "anyOf": [{"required": ["relativeX", "relativeY"]}, {"required": ["parentId"], "properties": {"parentId": {"type": "string"}}}],
         "description": "The app's pin fields (see the brief). A root needs relativeX and relativeY; a reply names parentId and has no point of its own. Unknown fields are ignored.",
         "properties": {
-          "id": {"type": "string", "minLength": 1}, "contentId": {"type": "string"},
+          "id": {"type": "string", "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$"}, "contentId": {"type": "string"},
           "page": {"type": "integer", "minimum": 1},
           "relativeX": {"type": "number", "minimum": 0, "maximum": 1}, "relativeY": {"type": "number", "minimum": 0, "maximum": 1},
           "authorId": {"type": "string"}, "authorName": {"type": "string"},
-          "createdAt": {"type": "string", "description": "ISO 8601"}, "text": {"type": "string"},
-          "resolved": {"type": "boolean"}, "parentId": {"type": ["string", "null"]},
+          "createdAt": {"type": "string", "description": "ISO 8601, from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z"}, "text": {"type": "string"},
+          "resolved": {"type": "boolean"}, "parentId": {"type": ["string", "null"], "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$"},
           "number": {"type": "integer", "minimum": 0}, "kind": {"enum": ["text", "voice"]},
           "audio": {"$ref": "#/components/schemas/Audio"}
         }

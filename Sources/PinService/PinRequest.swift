@@ -9,10 +9,15 @@ enum PinRequest {
     /// The fields a client may edit (with `version`).
     static let editable = ["text", "relativeX", "relativeY", "page", "resolved"]
 
-    /// A JSON object, or a 400 naming `location`.
+    /// A JSON object, or a 400 naming `location`; a body that is not JSON is told as the CLI
+    /// tells a pins file that is not, with the line, the column and the member read there
+    /// (`relativeX: not valid JSON: line 2, column 15: ...`).
     static func object(_ body: Data, at location: String) throws -> [String: FieldValue] {
         guard let value = try? JSONDecoder().decode(FieldValue.self, from: body) else {
-            throw InputError(source: "request", location: location, problem: "not valid JSON")
+            guard let syntax = JSONSyntaxError.first(in: body) else {
+                throw InputError(source: "request", location: location, problem: "not valid JSON")
+            }
+            throw InputError(source: "request", location: at(location, syntax.path), problem: "not valid JSON: \(syntax)")
         }
         guard case .object(let fields) = value else {
             throw InputError(source: "request", location: location, problem: "needs a JSON object")
@@ -20,8 +25,13 @@ enum PinRequest {
         return fields
     }
 
+    /// The dates a pin may be created at: from 1970 to 9999, which every client and database
+    /// writes as `YYYY-MM-DDTHH:MM:SSZ`.
+    static let dates = Date(timeIntervalSince1970: 0)..<Date(timeIntervalSince1970: 253_402_300_800)
+
     /// A new pin of `contentId` from its fields: `contentId` may be left out (it is the
-    /// URL's), `createdAt` too (now) and `resolved` (false).
+    /// URL's), `createdAt` too (now) and `resolved` (false). Its id (and its parent's) must
+    /// be one a URL can name (``Route/identifierRule``), its date in ``dates``.
     static func newPin(_ fields: [String: FieldValue], contentId: String, at location: String) throws -> Pin {
         var fields = fields
         if let given = fields["contentId"], given != .text(contentId) {
@@ -31,7 +41,18 @@ enum PinRequest {
         fields["contentId"] = .text(contentId)
         if fields["createdAt"] == nil { fields["createdAt"] = .text(AppPin.timestamp(Date())) }
         if fields["resolved"] == nil { fields["resolved"] = .bool(false) }
-        return try decode(fields, at: location)
+        let pin = try decode(fields, at: location)
+        for (field, id) in [("id", pin.id), ("parentId", pin.parentId)] {
+            if let id, !Route.isIdentifier(id) {
+                throw InputError(source: "request", location: at(location, field),
+                                 problem: "\"\(id.prefix(100))\" is not a pin id (\(Route.identifierRule))")
+            }
+        }
+        guard dates.contains(pin.createdAt) else {
+            throw InputError(source: "request", location: at(location, "createdAt"),
+                             problem: "\"\(fields["createdAt"]?.optionText ?? "")\" is outside 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z")
+        }
+        return pin
     }
 
     /// `current` with the edits of `fields` (``editable``) and the version they were made on.

@@ -7,12 +7,11 @@ extension PinServer {
     /// events. Everything runs on the loop thread, so no change lands between the replay's
     /// reading and the subscription; and a client sends an event only once (by seq), so the
     /// replay and the live events neither miss nor repeat one.
-    func openEvents(_ request: HTTPRequest, connection: OpaquePointer) {
-        let parts = request.path.split(separator: "/").map(String.init)
-        guard parts.count == 4, let since = try? Self.since(request), let batched = try? Self.batch(request) else { return }
-        let contentId = parts[2]
-        let socket = EventSocket(connection: connection, socket: soup_server_message_get_socket(request.message),
-                                 contentId: contentId, since: since, batched: batched, backlogLimit: configuration.eventBacklog)
+    func openEvents(_ request: HTTPRequest, stream: UnsafeMutablePointer<GIOStream>) {
+        let connection = ServerWebSocket(stream: stream, limits: .init(backlog: configuration.eventBacklog))
+        guard case .events(let contentId)? = try? Route(method: "GET", path: request.path),
+              let since = try? Self.since(request), let batched = try? Self.batch(request) else { return }
+        let socket = EventSocket(connection: connection, contentId: contentId, since: since, batched: batched)
         hub.attach(socket)
         var cursor = since
         do {

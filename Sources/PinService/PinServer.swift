@@ -46,7 +46,7 @@ public final class PinServer {
         let server = try SoupHTTPServer(handlers: .init(
             early: { [unowned self] in early($0) },
             handle: { [unowned self] in handle($0) },
-            websocket: { [unowned self] in openEvents($0, connection: $1) }))
+            websocket: { [unowned self] in openEvents($0, stream: $1) }))
         let port = try server.listen(host: configuration.host, port: configuration.port)
         http = server
         if store.isShared {
@@ -154,6 +154,7 @@ public final class PinServer {
     }
 
     private func authorize(_ request: HTTPRequest, _ route: Route) throws(ServiceError) {
+        try RequestPolicy(configuration).check(request, route)
         guard let (role, contentId) = route.access else { return }
         try configuration.tokens.check(Self.token(of: request), role: role, contentId: contentId)
     }

@@ -19,10 +19,17 @@ enum Route: Equatable {
     case render(String, format: String)
     case events(String)
 
-    /// The route of `method` and `path`; throws 404 for an unknown path, 405 for a method
-    /// the path does not take, 400 for a content id that cannot be one.
+    /// The route of `method` and `path` as the client wrote it (percent-encoded: each segment
+    /// is decoded after the split, so `a%2Fb` is one segment); throws 404 for an unknown path,
+    /// 405 for a method the path does not take, 400 for a content or pin id that cannot be one.
     init(method: String, path: String) throws(ServiceError) {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        var parts: [String] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            guard let part = segment.removingPercentEncoding else {
+                throw ServiceError(status: 400, message: "path: \(path.prefix(200)) has a %-escape that is not UTF-8 text")
+            }
+            parts.append(part)
+        }
         func only(_ allowed: String..., route: Route) throws(ServiceError) -> Route {
             guard allowed.contains(method) || (method == "HEAD" && allowed.contains("GET")) else {
                 throw ServiceError(status: 405, message: "\(path) takes \(allowed.joined(separator: ", ")), not \(method)",
@@ -49,7 +56,7 @@ enum Route: Equatable {
         default: break
         }
         guard parts.count >= 3, parts.count <= 5, parts[0] == "v1", parts[1] == "contents" else {
-            throw ServiceError(status: 404, message: "no such path: \(path) (see /v1/openapi.json)")
+            throw ServiceError(status: 404, message: "no such path: \(path.prefix(200)) (see /v1/openapi.json)")
         }
         let id = parts[2]
         try Self.check(contentId: id)
@@ -60,6 +67,7 @@ enum Route: Equatable {
             self = method == "POST" ? .createPin(id) : try only("GET", "POST", route: .listPins(id))
         case (5, "pins"):
             let pinId = parts[4]
+            try Self.check(pinId: pinId)
             switch method {
             case "PATCH": self = .editPin(id, pinId)
             case "DELETE": self = .deletePin(id, pinId)
@@ -70,7 +78,7 @@ enum Route: Equatable {
         case (4, "render.png"): self = try only("GET", route: .render(id, format: "png"))
         case (4, "render.pdf"): self = try only("GET", route: .render(id, format: "pdf"))
         default:
-            throw ServiceError(status: 404, message: "no such path: \(path) (see /v1/openapi.json)")
+            throw ServiceError(status: 404, message: "no such path: \(path.prefix(200)) (see /v1/openapi.json)")
         }
     }
 
@@ -96,15 +104,52 @@ enum Route: Equatable {
         }
     }
 
-    /// A content id: 1 to 100 letters, digits, `.`, `_` or `-`, not starting with a dot (it
-    /// names a file on the server).
-    static func check(contentId id: String) throws(ServiceError) {
+    /// The media types the route's body may be sent as (none: it takes no body). Writes need
+    /// one of them, so that a page of another site cannot make a browser send one: the types a
+    /// form or a plain `fetch` sends without asking the server first (`text/plain`, forms) are
+    /// never among them.
+    var bodyTypes: [String] {
+        switch self {
+        case .upload: return ["application/pdf", "image/png", "image/jpeg"]
+        case .createPin, .editPin, .sync: return ["application/json"]
+        default: return []
+        }
+    }
+
+    /// Whether the route takes the token as `?access_token=` too: the ones a browser reaches
+    /// without headers, the events WebSocket and the renders (an image).
+    var takesQueryToken: Bool {
+        switch self {
+        case .events, .render: return true
+        default: return false
+        }
+    }
+
+    /// What a content or pin id is made of: 1 to 100 letters, digits, `.`, `_` or `-`, not
+    /// starting with a dot. A content id names a file on the server; a pin id is a segment
+    /// of a URL as it is, which `/`, `?`, `%` or a leading dot (`..`) would not be.
+    static let identifierRule = "1 to 100 of A-Z a-z 0-9 . _ -, not starting with a dot"
+
+    /// Whether `id` keeps ``identifierRule``.
+    static func isIdentifier(_ id: String) -> Bool {
         let allowed = id.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
         }
-        guard allowed, !id.isEmpty, id.count <= 100, !id.hasPrefix(".") else {
-            throw ServiceError(status: 400, message: "contentId: \"\(id.prefix(100))\" is not a content id (1 to 100 of A-Z a-z 0-9 . _ -, not starting with a dot)")
+        return allowed && !id.isEmpty && id.utf8.count <= 100 && !id.hasPrefix(".")
+    }
+
+    /// Throws 400 unless `id` is a content id (``identifierRule``).
+    static func check(contentId id: String) throws(ServiceError) {
+        guard isIdentifier(id) else {
+            throw ServiceError(status: 400, message: "contentId: \"\(id.prefix(100))\" is not a content id (\(identifierRule))")
+        }
+    }
+
+    /// Throws 400 unless the URL's `id` is a pin id (``identifierRule``).
+    static func check(pinId id: String) throws(ServiceError) {
+        guard isIdentifier(id) else {
+            throw ServiceError(status: 400, message: "pinId: \"\(id.prefix(100))\" is not a pin id (\(identifierRule))")
         }
     }
 }

@@ -91,6 +91,28 @@ enum ServeCommand: Command {
                 Manual.Definition("GET /v1/contents/{id}/events?since=", "WebSocket: replay, then live (&batch=true: arrays)"),
                 Manual.Definition("GET /v1/contents/{id}/render.png", "a page drawn (?page=1&dpi=100), and render.pdf"),
             ], column: 42)]),
+            Manual.Section(title: "REQUESTS", blocks: [
+                .paragraph("""
+                    A JSON body (a pin, an edit, a sync batch) is sent as Content-Type: application/json
+                    with a Content-Length, and is at most 4 MiB (413 past it); an upload is sent as its
+                    document's type (application/pdf, image/png or image/jpeg), at most --max-upload bytes.
+                    Any other type is refused (415): the types a web page can make a browser send to any
+                    site, forms and text/plain, never write here.
+                    """),
+                .paragraph("""
+                    Without --tokens, a request must be sent to a loopback address or localhost (Host),
+                    and from a browser by one of the server's own pages (Origin), else 403: a page of
+                    another site cannot write here, nor read through a name of its own that resolves to
+                    127.0.0.1. No other origin is granted (no CORS); a proxy in front passes Host on.
+                    With --tokens, a token goes in Authorization: Bearer; ?access_token= is taken by the
+                    events socket and the renders only, which a browser reaches without headers.
+                    """),
+                .paragraph("""
+                    An events client may send 100 messages at once, then 10 a second, each at most 4 KiB
+                    (closed with 1008 or 1009 past that); all that is queued for it, events and answers to
+                    its pings, counts against --event-backlog.
+                    """),
+            ]),
         ], exitStatus: [
             Manual.Definition("0", "stopped by SIGINT or SIGTERM"),
             Manual.Definition("2", "bad usage, or the server cannot start"),

@@ -66,6 +66,22 @@ import Testing
         }
     }
 
+    @Test func errorsNameTheMemberTheyAreIn() throws {
+        let cases: [(String, String)] = [
+            (#"{"a": {"b": [1, {"c": NaN}]}}"#, "a.b[1].c"),
+            (#"[{"x": 1}, {"y": tru}]"#, "[1].y"),
+            (#"{"relativeX": -Infinity}"#, "relativeX"),
+            (#"{"a": [[1, 2], [3 4]]}"#, "a[1]"),
+            (#"{"a": 1 "b": 2}"#, ""),
+        ]
+        for (text, path) in cases {
+            let error = try #require(JSONSyntaxError.first(in: Data(text.utf8)), "\(text) was accepted")
+            #expect(error.path == path, "\(text): \(error.path)")
+        }
+        #expect(JSONSyntaxError.first(in: Data(#"{"x": NaN}"#.utf8))?.message.contains("NaN and Infinity are not JSON numbers") == true)
+        #expect(JSONSyntaxError.first(in: Data(#"{"a": [1, {"b": null}]}"#.utf8)) == nil)
+    }
+
     @Test func rejectsControlCharactersInvalidUTF8AndDeepNesting() {
         #expect(syntaxError(Array("[\"a\u{01}b\"]".utf8))?.message.contains("control character") == true)
         #expect(syntaxError([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D])?.message.contains("UTF-8") == true)

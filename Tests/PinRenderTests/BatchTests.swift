@@ -183,6 +183,26 @@ import PinRender
         }
     }
 
+    /// A run killed between writing a line's record and renaming it leaves
+    /// `.NAME.pinrender-batch.PID.tmp`: the next run removes it once that process is gone, and
+    /// leaves a running batch's and any other file alone.
+    @Test func theNextRunRemovesTheTemporaryRecordsOfKilledRuns() throws {
+        let project = try Project(count: 3)
+        let first = try Support.pinrender(["batch", project.manifest])
+        #expect(first.status == 0, "\(first.stderr)")
+        // Above the kernel's largest process id: no process has it.
+        let maximum = Int32(try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines))!
+        let dead = ".plan-0.png.pinrender-batch.\(maximum + 1).tmp"
+        let kept = [".plan-0.png.pinrender-batch.\(getpid()).tmp", ".plan-0.png.pinrender-batch.\(maximum + 1).tmp.mine",
+                    "plan-0.png.pinrender-batch.\(maximum + 1).tmp", ".pinrender-batch.\(maximum + 1).tmp"]
+        for name in [dead] + kept { try Data("{".utf8).write(to: URL(fileURLWithPath: project.path("out/" + name))) }
+        let again = try Support.pinrender(["batch", project.manifest])
+        #expect(again.status == 0 && again.stdout.contains("0 done, 3 skipped"), "\(again.stdout) \(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: project.path("out/" + dead)))
+        for name in kept { #expect(FileManager.default.fileExists(atPath: project.path("out/" + name)), "\(name)") }
+    }
+
     /// `kill -9` in the middle of a batch, then the same command: every output is whole and
     /// equal to a clean render, and nothing that was finished is rendered twice. The batch is
     /// killed where it cannot go on: line 4's folder is locked by the test, as by another run

@@ -126,9 +126,18 @@ class Server:
     def delete(self, path, **kw):
         return requests.delete(self.url + path, timeout=TIMEOUT, **kw)
 
-    def put_file(self, content_id, path, **kw):
+    def put_file(self, content_id, path, headers=None, **kw):
+        """Uploads a file with its type (`Content-Type`, by its suffix) and any other `headers`."""
         return requests.put(f"{self.url}/v1/contents/{content_id}", data=pathlib.Path(path).read_bytes(),
-                            timeout=TIMEOUT, **kw)
+                            headers={"Content-Type": document_type(path), **(headers or {})}, timeout=TIMEOUT, **kw)
+
+
+PNG = {"Content-Type": "image/png"}
+
+
+def document_type(path):
+    """The media type of a PDF, PNG or JPEG file, by its suffix, as an upload declares it."""
+    return {".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}[pathlib.Path(path).suffix]
 
 
 def pin(pin_id, x=0.5, y=0.5, **fields):
@@ -254,7 +263,8 @@ class PinsTests(ServiceCase):
         self.assertEqual(batch["results"][0]["status"], "refused", batch["results"])
         self.assertTrue(batch["results"][0]["reason"].startswith("changes[0].set.page: page 3"), batch["results"])
         self.assertEqual(self.server.get("/v1/contents/shot/pins/b5").json()["page"], 1)
-        not_json = requests.post(self.server.url + "/v1/contents/shot/pins", data=b"{", timeout=TIMEOUT)
+        not_json = requests.post(self.server.url + "/v1/contents/shot/pins", data=b"{",
+                                 headers={"Content-Type": "application/json"}, timeout=TIMEOUT)
         self.assertEqual(not_json.status_code, 400)
         self.assertEqual(self.server.get("/v1/contents/shot/changes?since=-1").status_code, 400)
         self.assertEqual(self.server.get("/v1/contents/.hidden").status_code, 400)
@@ -356,7 +366,7 @@ class LimitsTests(ServiceCase):
 
     def test_a_body_over_the_limit_is_413(self):
         big = (SAMPLES / "screenshot.png").read_bytes() + b"\0" * 200_000
-        answer = requests.put(self.server.url + "/v1/contents/big", data=big, timeout=TIMEOUT)
+        answer = requests.put(self.server.url + "/v1/contents/big", data=big, headers=PNG, timeout=TIMEOUT)
         self.assertEqual(answer.status_code, 413)
         self.assertIn("200000", answer.json()["error"])
         self.assertEqual(self.server.get("/v1/contents/big").status_code, 404)
@@ -366,15 +376,16 @@ class LimitsTests(ServiceCase):
 
     def test_a_body_without_a_length_is_411(self):
         chunks = (piece for piece in [b"\x89PNG", b"rest"])
-        answer = requests.put(self.server.url + "/v1/contents/chunked", data=chunks, timeout=TIMEOUT)
+        answer = requests.put(self.server.url + "/v1/contents/chunked", data=chunks, headers=PNG, timeout=TIMEOUT)
         self.assertEqual(answer.status_code, 411)
         self.assertIn("Content-Length", answer.json()["error"])
 
     def test_a_file_that_is_no_document_is_400(self):
-        answer = requests.put(self.server.url + "/v1/contents/junk", data=b"hello world", timeout=TIMEOUT)
+        answer = requests.put(self.server.url + "/v1/contents/junk", data=b"hello world", headers=PNG, timeout=TIMEOUT)
         self.assertEqual(answer.status_code, 400)
         self.assertTrue(answer.json()["error"].startswith("body:"), answer.text)
-        broken = requests.put(self.server.url + "/v1/contents/junk", data=b"%PDF-1.4\n garbage", timeout=TIMEOUT)
+        broken = requests.put(self.server.url + "/v1/contents/junk", data=b"%PDF-1.4\n garbage",
+                              headers={"Content-Type": "application/pdf"}, timeout=TIMEOUT)
         self.assertEqual(broken.status_code, 400, broken.text)
 
 
@@ -411,7 +422,7 @@ class TokenTests(ServiceCase):
     def test_within_the_scope(self):
         self.assertEqual(self.server.post("/v1/contents/shot/pins", pin("t2"), headers=self.auth("shot-comment")).status_code, 201)
         self.assertEqual(self.server.get("/v1/contents/shot/pins/t2", headers=self.auth("shot-reader-1")).status_code, 200)
-        self.assertEqual(self.server.get("/v1/contents/shot/pins/t2?access_token=shot-reader-1").status_code, 200)
+        self.assertEqual(self.server.get("/v1/contents/shot/render.png?width=100&access_token=shot-reader-1").status_code, 200)
         listed = self.server.get("/v1/contents", headers=self.auth("shot-reader-1")).json()["contents"]
         self.assertEqual([c["id"] for c in listed], ["shot"])
 
@@ -876,6 +887,7 @@ class BalancedTests(unittest.TestCase):
             location / {{
                 proxy_pass http://pins;
                 proxy_http_version 1.1;
+                proxy_set_header Host $http_host;
                 proxy_set_header Upgrade $http_upgrade;
                 proxy_set_header Connection $connection_upgrade;
                 proxy_read_timeout 120s;
@@ -915,7 +927,7 @@ class BalancedTests(unittest.TestCase):
                     raise
                 time.sleep(0.05)
         self.assertEqual(requests.put(f"{self.url}/v1/contents/shot", data=(SAMPLES / "screenshot.png").read_bytes(),
-                                      timeout=TIMEOUT).status_code, 201)
+                                      headers=PNG, timeout=TIMEOUT).status_code, 201)
 
     def create(self, pin_id):
         return requests.post(f"{self.url}/v1/contents/shot/pins", json=pin(pin_id), timeout=TIMEOUT).status_code

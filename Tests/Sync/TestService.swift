@@ -87,10 +87,11 @@ final class TestService: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// Sends a request and returns the status and the JSON answer.
-    func request(_ method: String, _ path: String, body: Data? = nil, token: String? = nil) async throws -> (Int, [String: Any]) {
-        let answer = try await HTTPExchange(method, url.appendingPathComponent(path), headers: Self.authorization(token),
-                                            body: body).answer()
+    /// Sends a request (a body as `type`) and returns the status and the JSON answer.
+    func request(_ method: String, _ path: String, body: Data? = nil, type: String = "application/json",
+                 token: String? = nil) async throws -> (Int, [String: Any]) {
+        let headers = Self.authorization(token) + (body == nil ? [] : [(name: "Content-Type", value: type)])
+        let answer = try await HTTPExchange(method, url.appendingPathComponent(path), headers: headers, body: body).answer()
         return (answer.status, (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:])
     }
 
@@ -102,7 +103,7 @@ final class TestService: @unchecked Sendable {
     /// Uploads the sample screenshot (one page) as content `id`.
     func upload(_ id: String = "plan", token: String? = nil) async throws {
         let png = try Data(contentsOf: Self.root.appendingPathComponent("samples/screenshot.png"))
-        let (status, answer) = try await request("PUT", "v1/contents/\(id)", body: png, token: token)
+        let (status, answer) = try await request("PUT", "v1/contents/\(id)", body: png, type: "image/png", token: token)
         guard status == 201 || status == 200 else { throw PinSyncError.storage("upload: \(status) \(answer)") }
     }
 

@@ -60,6 +60,9 @@ public struct BatchJob: Sendable {
     /// results file cannot be written.
     public func run(progress: (@Sendable (_ done: Int, _ failed: Int, _ total: Int) -> Void)? = nil) throws -> [Result] {
         let lines = self.lines
+        for directory in Set(lines.map { URL(fileURLWithPath: $0.options.output).deletingLastPathComponent().path }) {
+            BatchRecord.removeStale(in: directory)
+        }
         let log = try results.map { try ResultLog(path: $0) }
         let counts = Exclusive((done: 0, failed: 0))
         return try WorkerPool(workers: jobs).map(lines.count, context: { _ in }) { _, index in

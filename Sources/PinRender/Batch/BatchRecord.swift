@@ -62,4 +62,25 @@ struct BatchRecord: Codable, Equatable {
     }
 
     private func path(for output: String) -> String { Self.path(for: output) }
+
+    /// Removes from `directory` the temporary records (`.NAME.pinrender-batch.PID.tmp`) that
+    /// runs killed between writing and renaming them left behind: those whose process is
+    /// gone. A running batch's are left alone, and so is any other file.
+    static func removeStale(in directory: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names {
+            guard let writer = writer(ofTemporary: name), kill(writer, 0) != 0, errno == ESRCH else { continue }
+            unlink(URL(fileURLWithPath: directory).appendingPathComponent(name).path)
+        }
+    }
+
+    /// The process that writes a temporary record of this name (see ``write(for:)``); nil
+    /// when the name is no such record's.
+    static func writer(ofTemporary name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let stem = name.dropLast(4)
+        guard let dot = stem.lastIndex(of: "."), stem[..<dot].hasSuffix(".pinrender-batch"), stem[..<dot].count > 17,
+              let pid = pid_t(stem[stem.index(after: dot)...]), pid > 0 else { return nil }
+        return pid
+    }
 }

@@ -1,11 +1,33 @@
 import Foundation
 
-/// A JSON syntax error with the line and column (1-based, in bytes) where it was found.
-struct JSONSyntaxError: Error, CustomStringConvertible {
-    var line: Int
-    var column: Int
-    var message: String
-    var description: String { "line \(line), column \(column): \(message)" }
+/// A JSON syntax error with the line and column (1-based, in bytes) where it was found, and
+/// the member being read there (`changes[3].pin.relativeX`; empty outside any).
+///
+///     if let error = JSONSyntaxError.first(in: body) { print(error.path, error) }
+public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
+    public var line: Int
+    public var column: Int
+    public var message: String
+    /// The keys and indices down to the value that could not be read, as `a.b[2].c`.
+    public var path = ""
+    public var description: String { "line \(line), column \(column): \(message)" }
+
+    /// The first syntax error of `data`; nil when it is one JSON document.
+    public static func first(in data: Data) -> JSONSyntaxError? {
+        do {
+            _ = try JSONParser.parse(data)
+            return nil
+        } catch {
+            return error as? JSONSyntaxError
+        }
+    }
+
+    /// The error, read inside the member `key` (a key, or an index as `[2]`).
+    func inside(_ key: String) -> JSONSyntaxError {
+        var error = self
+        error.path = path.isEmpty || path.hasPrefix("[") ? key + path : key + "." + path
+        return error
+    }
 }
 
 /// Reads JSON text (RFC 8259) into ``JSONValue``s, straight from UTF-8 bytes.
@@ -70,6 +92,7 @@ struct JSONParser {
         case UInt8(ascii: "f"): return try expect("false", .bool(false))
         case UInt8(ascii: "n"): return try expect("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "N"), UInt8(ascii: "I"): throw failure("expected a JSON value; NaN and Infinity are not JSON numbers")
         default: throw failure("expected a JSON value, found '\(Unicode.Scalar(byte))'")
         }
     }
@@ -94,7 +117,11 @@ struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key \"\(key)\"") }
             position += 1
             skipSpace()
-            object.append(key, try value())
+            do {
+                object.append(key, try value())
+            } catch let error as JSONSyntaxError {
+                throw error.inside(key)
+            }
             skipSpace()
             switch current {
             case UInt8(ascii: ","): position += 1
@@ -113,7 +140,11 @@ struct JSONParser {
         if current == UInt8(ascii: "]") { position += 1; return items }
         while true {
             skipSpace()
-            items.append(try value())
+            do {
+                items.append(try value())
+            } catch let error as JSONSyntaxError {
+                throw error.inside("[\(items.count)]")
+            }
             skipSpace()
             switch current {
             case UInt8(ascii: ","): position += 1

@@ -22,7 +22,31 @@ enum PinRequest {
         guard case .object(let fields) = value else {
             throw InputError(source: "request", location: location, problem: "needs a JSON object")
         }
+        if let path = firstNUL(in: value, at: "") {
+            throw InputError(source: "request", location: at(location, path),
+                             problem: "holds a NUL character (\\u0000), which no text of the service may")
+        }
         return fields
+    }
+
+    /// The path (`changes[0].changeId`) of the first text or member name holding a NUL, which
+    /// PostgreSQL's text cannot keep and no client means.
+    private static func firstNUL(in value: FieldValue, at path: String) -> String? {
+        switch value {
+        case .text(let text):
+            return text.utf8.contains(0) ? path : nil
+        case .list(let items):
+            return items.enumerated().lazy.compactMap { firstNUL(in: $1, at: "\(path)[\($0)]") }.first
+        case .object(let members):
+            for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+                let inner = path.isEmpty ? name : "\(path).\(name)"
+                if name.utf8.contains(0) { return inner }
+                if let found = firstNUL(in: member, at: inner) { return found }
+            }
+            return nil
+        case .number, .bool, .null:
+            return nil
+        }
     }
 
     /// The dates a pin may be created at: from 1970 to 9999, which every client and database
@@ -45,7 +69,7 @@ enum PinRequest {
         for (field, id) in [("id", pin.id), ("parentId", pin.parentId)] {
             if let id, !Route.isIdentifier(id) {
                 throw InputError(source: "request", location: at(location, field),
-                                 problem: "\"\(id.prefix(100))\" is not a pin id (\(Route.identifierRule))")
+                                 problem: "\"\(Route.shown(id))\" is not a pin id (\(Route.identifierRule))")
             }
         }
         guard dates.contains(pin.createdAt) else {

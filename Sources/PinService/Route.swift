@@ -130,6 +130,12 @@ enum Route: Equatable {
     /// of a URL as it is, which `/`, `?`, `%` or a leading dot (`..`) would not be.
     static let identifierRule = "1 to 100 of A-Z a-z 0-9 . _ -, not starting with a dot"
 
+    /// A refused id as a message shows it: its first 100 characters without control
+    /// characters (a NUL would end the text in a PostgreSQL column, where sync refusals are kept).
+    static func shown(_ id: String) -> String {
+        PinSource.printable(String(id.prefix(100)))
+    }
+
     /// Whether `id` keeps ``identifierRule``.
     static func isIdentifier(_ id: String) -> Bool {
         let allowed = id.utf8.allSatisfy { byte in
@@ -142,14 +148,14 @@ enum Route: Equatable {
     /// Throws 400 unless `id` is a content id (``identifierRule``).
     static func check(contentId id: String) throws(ServiceError) {
         guard isIdentifier(id) else {
-            throw ServiceError(status: 400, message: "contentId: \"\(id.prefix(100))\" is not a content id (\(identifierRule))")
+            throw ServiceError(status: 400, message: "contentId: \"\(shown(id))\" is not a content id (\(identifierRule))")
         }
     }
 
     /// Throws 400 unless the URL's `id` is a pin id (``identifierRule``).
     static func check(pinId id: String) throws(ServiceError) {
         guard isIdentifier(id) else {
-            throw ServiceError(status: 400, message: "pinId: \"\(id.prefix(100))\" is not a pin id (\(identifierRule))")
+            throw ServiceError(status: 400, message: "pinId: \"\(shown(id))\" is not a pin id (\(identifierRule))")
         }
     }
 }

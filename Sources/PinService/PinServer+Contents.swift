@@ -1,18 +1,18 @@
 import Foundation
-import PinRender
 import PinRenderCore
 
 extension PinServer {
     /// `PUT /v1/contents/{id}` with the file as the body: a PDF, PNG or JPEG (by its bytes),
-    /// opened by the render engine to check it and read its pages' sizes. 201 when new, 200
-    /// when it replaced the content's file (its pins stay).
+    /// checked by a render worker (``checkUpload(_:kind:)``), which reads its pages' sizes.
+    /// 201 when new, 200 when it replaced the content's file (its pins stay).
     func upload(_ request: HTTPRequest, contentId: String) throws {
         let (record, created) = try saveContent(contentId, file: request.body)
         request.respond(created ? 201 : 200, json: record)
     }
 
     /// Stores `body` as the file of a content, replacing the one it had; `created` when it
-    /// had none. Throws 400 when the file is not a PDF, PNG or JPEG the engine can open.
+    /// had none. Throws 400 when the file is not a PDF, PNG or JPEG the engine can read, 422
+    /// when reading it is over the limits of one render.
     public func saveContent(_ contentId: String, file body: Data) throws -> (content: ContentRecord, created: Bool) {
         try Route.check(contentId: contentId)
         let kind: String
@@ -30,16 +30,7 @@ extension PinServer {
         let temporary = directory.appendingPathComponent(".\(contentId).upload")
         try body.write(to: temporary)
         defer { try? FileManager.default.removeItem(at: temporary) }
-        let document: SourceDocument
-        do {
-            document = try SourceDocument.open(path: temporary.path, password: nil, pixelLimit: RenderOptions.unset.pixelLimit)
-        } catch {
-            throw ServiceError(status: 400, message: "body: the \(kind.uppercased()) cannot be read: \(Self.reason(error, file: temporary.path))")
-        }
-        let pages = try (1...document.pageCount).map { page in
-            let size = try document.contentSize(page: page)
-            return ContentRecord.PageSize(page: page, width: size.width, height: size.height)
-        }
+        let (pages, unit) = try checkUpload(temporary, kind: kind)
         let previous = try store.content(contentId)
         guard rename(temporary.path, directory.appendingPathComponent(file).path) == 0 else {
             throw ServiceError(status: 500, message: "cannot store the file: \(String(cString: strerror(errno)))")
@@ -47,10 +38,10 @@ extension PinServer {
         if let previous, previous.file != file {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(previous.file))
         }
-        let record = ContentRecord(id: contentId, kind: kind, file: file, bytes: body.count,
-                                   unit: document.unitsPerInch == nil ? "px" : "pt", pages: pages,
+        let record = ContentRecord(id: contentId, kind: kind, file: file, bytes: body.count, unit: unit, pages: pages,
                                    updatedAt: AppPin.timestamp(Date()))
         try store.saveContent(record)
+        renders.forget(contentId)
         return (record, previous == nil)
     }
 
@@ -69,8 +60,22 @@ extension PinServer {
         }
     }
 
-    /// An error's text without the scratch file's path.
-    private static func reason(_ error: Error, file: String) -> String {
-        "\(error)".replacingOccurrences(of: file + ": ", with: "").replacingOccurrences(of: file, with: "the file")
+    /// Checks a finished upload before it is kept, in a render worker within the limits of
+    /// one render (``RenderService/check(_:)``): that it opens as a render opens it, that an
+    /// image's rows all decode (a PNG or JPEG cut short is refused now, not at every render),
+    /// and its pages' sizes. 400 when it cannot be read or has more pixels than the limit; 422
+    /// when reading it takes more memory or time than one render may; 500 when it could not
+    /// be checked.
+    func checkUpload(_ file: URL, kind: String) throws(ServiceError) -> (pages: [ContentRecord.PageSize], unit: String) {
+        do {
+            return try renders.check(file)
+        } catch {
+            let reason = error.message.replacingOccurrences(of: file.path + ": ", with: "").replacingOccurrences(of: file.path, with: "the file")
+            switch error.status {
+            case 400: throw ServiceError(status: 400, message: "body: the \(kind.uppercased()) cannot be read: \(reason)")
+            case 422: throw ServiceError(status: 422, message: "body: the \(kind.uppercased()) cannot be read within the service's limits: \(reason)")
+            default: throw ServiceError(status: error.status, message: "the upload could not be checked: \(reason)")
+            }
+        }
     }
 }

@@ -24,6 +24,8 @@ PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpixman-1-dev libpango
 	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
 	chromium chromium-driver libpq-dev postgresql nginx optipng libdeflate-dev python3-venv man-db groff-base mandoc
 SAMPLES = samples
+# The plan and the photo without their calibration targets (make_samples.py writes both).
+DEMO = samples/demo
 PINS = samples/pins
 
 .PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage docs openapi test-asan test-tsan fuzz bench samples clean
@@ -60,25 +62,26 @@ MAN1 = $(DESTDIR)$(PREFIX)/share/man/man1
 install: build
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pinrender
 	install -D -m 755 $(NET_BIN) $(DESTDIR)$(PREFIX)/bin/pinrender-net
-	install -d $(MAN1) $(DESTDIR)$(PREFIX)/share/pinrender/samples/pins
+	install -d $(MAN1) $(DESTDIR)$(PREFIX)/share/pinrender/samples/pins $(DESTDIR)$(PREFIX)/share/pinrender/samples/demo
 	$(BIN) help --man > $(MAN1)/pinrender.1
 	for c in $$($(BIN) help --commands); do $(BIN) help --man $$c > $(MAN1)/pinrender-$$c.1 || exit 1; done
 	install -m 644 $(SAMPLES)/*.pdf $(SAMPLES)/*.jpg $(SAMPLES)/*.png $(DESTDIR)$(PREFIX)/share/pinrender/samples
 	install -m 644 $(PINS)/*.json $(DESTDIR)$(PREFIX)/share/pinrender/samples/pins
+	install -m 644 $(DEMO)/*.pdf $(DEMO)/*.jpg $(DESTDIR)$(PREFIX)/share/pinrender/samples/demo
 
 demo: build
 	@mkdir -p out
-	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-few.json -o out/floorplan.pdf
-	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-few.json --dpi 100 -o out/floorplan.png
-	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-edges.json --page 1 --tooltips all --dpi 100 -o out/edges.png
-	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --page 1 --dpi 100 -o out/crowd.png
-	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/threads.json --page 1 --tooltips all --dpi 100 -o out/threads.png --layout-json out/threads.json
-	$(BIN) render $(SAMPLES)/photo.jpg --pins $(PINS)/photo.json --tooltips all -o out/photo.png
-	$(BIN) render $(SAMPLES)/photo.jpg --pins $(PINS)/photo.json -o out/photo.pdf
+	$(BIN) render $(DEMO)/floorplan.pdf --pins $(PINS)/floorplan-few.json -o out/floorplan.pdf
+	$(BIN) render $(DEMO)/floorplan.pdf --pins $(PINS)/floorplan-few.json --dpi 100 -o out/floorplan.png
+	$(BIN) render $(DEMO)/floorplan.pdf --pins $(PINS)/floorplan-edges.json --page 1 --tooltips all --dpi 100 -o out/edges.png
+	$(BIN) render $(DEMO)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --page 1 --dpi 100 -o out/crowd.png
+	$(BIN) render $(DEMO)/floorplan.pdf --pins $(PINS)/threads.json --page 1 --tooltips all --dpi 100 -o out/threads.png --layout-json out/threads.json
+	$(BIN) render $(DEMO)/photo.jpg --pins $(PINS)/photo.json --tooltips all -o out/photo.png
+	$(BIN) render $(DEMO)/photo.jpg --pins $(PINS)/photo.json -o out/photo.pdf
 	$(BIN) render $(SAMPLES)/screenshot.png --pins $(PINS)/screenshot.json --tooltips all -o out/screenshot.png
 	$(BIN) render --canvas 390x844 --pins $(PINS)/screenshot.json --tooltips all -o out/canvas.png
-	$(BIN) render $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --page 1 --device iphone-15 --zoom 3 --focus p20 -o out/iphone-zoomed.png
-	$(BIN) preview $(SAMPLES)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --devices iphone-se,iphone-15-pro-max,ipad-pro-12.9@landscape,pixel-8 --zooms 1,3 --focus p20 -o out/devices.png
+	$(BIN) render $(DEMO)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --page 1 --device iphone-15 --zoom 3 --focus p20 -o out/iphone-zoomed.png
+	$(BIN) preview $(DEMO)/floorplan.pdf --pins $(PINS)/floorplan-crowd.json --devices iphone-se,iphone-15-pro-max,ipad-pro-12.9@landscape,pixel-8 --zooms 1,3 --focus p20 -o out/devices.png
 	@echo "rendered into out/:"; ls out
 
 # What a fresh machine of the project's kind has besides Debian's essential set: the Swift
@@ -126,6 +129,11 @@ test: check-deps
 	$(SERVICE_TESTS)
 	$(SCHEMATHESIS)
 	$(LIVEPAGE_TESTS)
+	$(DOC_TESTS)
+
+# Every sh block of README.md and docs/ runs as written; the README's Swift snapshot test
+# builds in a package of its own that depends on this checkout, records, fails, then passes.
+DOC_TESTS = timeout 900 python3 Tests/Docs/doc_examples_test.py && timeout 1800 python3 Tests/Docs/consumer_package_test.py
 
 # make install into a scratch folder (the release build check-deps made): man finds every
 # page, each is what the program prints, serve --demo runs from an empty folder.
@@ -138,8 +146,10 @@ INSTALL_TESTS = timeout 600 python3 Tests/Install/install_test.py
 # Then the same tests with the pins on PostgreSQL (--postgres: a local server of Debian's
 # `postgresql` in a scratch directory, on a unix socket, stopped at the end; a database per
 # test class) and two servers sharing one database, also behind nginx (about 2 minutes).
-SERVICE_TESTS = timeout 900 python3 -W ignore Tests/Service/service_test.py --binary .build/debug/pinrender && \
-	timeout 900 python3 -W ignore Tests/Service/service_test.py --binary .build/debug/pinrender --postgres
+# Then the hostile clients and faults of Tests/Service/hostile_*_test.py, on both stores.
+SERVICE_SUITES = service_test $(basename $(notdir $(wildcard Tests/Service/hostile_*_test.py)))
+SERVICE_TESTS = for suite in $(SERVICE_SUITES); do for store in "" --postgres; do \
+	timeout 900 python3 -W ignore Tests/Service/$$suite.py --binary .build/debug/pinrender $$store || exit 1; done; done
 test-service: python-deps
 	$(DEBUG_BUILD)
 	$(SERVICE_TESTS)

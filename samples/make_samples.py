@@ -12,6 +12,8 @@ bytes on every run (no timestamps, no unseeded randomness).
 Writes:
     samples/floorplan.pdf              4-page vector floor plan (hand-written PDF)
     samples/photo.jpg                  photo-like JPEG, EXIF Orientation 6
+    samples/demo/floorplan.pdf         the same plan without the calibration targets
+    samples/demo/photo.jpg             the same photo without the calibration targets
     samples/screenshot.png             750x1334 list screenshot
     samples/targets.json               where the magenta calibration targets are
     samples/pins/*.json                pin sets
@@ -29,6 +31,8 @@ import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SAMPLES = os.path.join(ROOT, "samples")
+# The drawings without their calibration targets, for `make demo` and the README's pictures.
+DEMO = os.path.join(SAMPLES, "demo")
 PINS_DIR = os.path.join(SAMPLES, "pins")
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures")
 
@@ -810,7 +814,9 @@ def draw_targets(c, index):
     return centers
 
 
-def make_pdf():
+def make_pdf(path, targets):
+    """Writes the floor plan to `path`, with the calibration targets when `targets`;
+    returns each page's geometry and targets."""
     objs = {}
     objs[1] = b"<< /Type /Catalog /Pages 2 0 R >>"
     objs[3] = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
@@ -829,7 +835,7 @@ def make_pdf():
         draw_sheet(c, i)
         draw_plan(c, i)
         c.restore()
-        centers = draw_targets(c, i)
+        centers = draw_targets(c, i) if targets else []
         data = c.data()
         objs[content_obj] = b"<< /Length %d >>\nstream\n" % len(data) + data + b"endstream"
         d = "<< /Type /Page /Parent 2 0 R /MediaBox [%s]" % " ".join(fmt(v) for v in page["media"])
@@ -861,7 +867,7 @@ def make_pdf():
     for num in range(1, n):
         out += b"%010d 00000 n \n" % offsets[num]
     out += b"trailer\n<< /Size %d /Root 1 0 R /Info 5 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (n, xref)
-    write_bytes(os.path.join(SAMPLES, "floorplan.pdf"), bytes(out))
+    write_bytes(path, bytes(out))
     return page_info
 
 
@@ -1154,6 +1160,10 @@ def make_photo():
             v = px[j] + n
             px[j] = 0 if v < 0 else (255 if v > 255 else v)
 
+    app1 = exif_app1([(0x010F, 2, "pinrender"), (0x0110, 2, "sample generator"), (0x0112, 3, 6),
+                      (0x011A, 5, (72, 1)), (0x011B, 5, (72, 1)), (0x0128, 3, 2)], "MM")
+    write_bytes(os.path.join(DEMO, "photo.jpg"), with_exif(encode_jpeg(to_stored(img, 6), 85), app1))
+
     # calibration targets (pure magenta, after the noise)
     half = PHOTO_TARGET_SIDE // 2
     for u, v in TARGETS:
@@ -1161,8 +1171,6 @@ def make_photo():
         img.fill_rect(cx - half, cy - half, cx + half, cy + half, MAGENTA)
 
     stored = to_stored(img, 6)
-    app1 = exif_app1([(0x010F, 2, "pinrender"), (0x0110, 2, "sample generator"), (0x0112, 3, 6),
-                      (0x011A, 5, (72, 1)), (0x011B, 5, (72, 1)), (0x0128, 3, 2)], "MM")
     write_bytes(os.path.join(SAMPLES, "photo.jpg"), with_exif(encode_jpeg(stored, 85), app1))
     return {"file": "samples/photo.jpg", "exifOrientation": 6,
             "storedWidth": stored.w, "storedHeight": stored.h,
@@ -1529,9 +1537,10 @@ def make_pins(rows):
 # ---------------------------------------------------------------------------
 
 def main():
-    for d in (SAMPLES, PINS_DIR, FIXTURES):
+    for d in (SAMPLES, DEMO, PINS_DIR, FIXTURES):
         os.makedirs(d, exist_ok=True)
-    pages = make_pdf()
+    pages = make_pdf(os.path.join(SAMPLES, "floorplan.pdf"), targets=True)
+    make_pdf(os.path.join(DEMO, "floorplan.pdf"), targets=False)
     photo = make_photo()
     fixtures = make_orientation_fixtures()
     rows = make_screenshot()

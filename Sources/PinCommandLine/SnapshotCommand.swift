@@ -98,7 +98,8 @@ enum SnapshotCommand: Command {
         var store = SnapshotStore(directory: references,
                                   artifacts: request.artifacts.map { URL(fileURLWithPath: $0) }
                                       ?? references.deletingLastPathComponent().appendingPathComponent("snapshot-artifacts"),
-                                  mode: try SnapshotMode.resolve(request.record), isCI: SnapshotMode.isCI())
+                                  mode: try SnapshotMode.resolve(request.record),
+                                  forbidsRecording: SnapshotMode.forbidsRecording(asked: request.record))
         store.diff = manifest.diff
         store.maxDiffPixels = manifest.maxDiffPixels
         let cases = manifest.cases.filter { request.only == nil || $0.name == request.only }

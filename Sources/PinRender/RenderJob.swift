@@ -131,7 +131,7 @@ public struct RenderJob: Sendable {
         let first = Exclusive(document)
         if targets.count == 1, let target = targets.first {
             let progress = self.progress
-            return [try deadline.during(.drawingPage(target.page)) {
+            return [try drawing(page: target.page, under: deadline) {
                 try renderPNGPage(target.page, layout: RenderInput.layout(options), threads: byPage[target.page] ?? [],
                                   to: target.temporary, name: target.path, workers: cores, checkpoint: deadline.check,
                                   progress: { progress?(RenderProgress(.stripe, done: $0, total: $1)) }) { worker in
@@ -145,11 +145,21 @@ public struct RenderJob: Sendable {
             (document: worker == 0 ? first : Exclusive(try opener.open()), layout: RenderInput.layout(options))
         }, onDone: { progress?(RenderProgress(.page, done: $0, total: $1)) }) { context, index in
             let target = targets[index]
-            return try deadline.during(.drawingPage(target.page)) {
+            return try drawing(page: target.page, under: deadline) {
                 try renderPNGPage(target.page, layout: context.layout, threads: byPage[target.page] ?? [],
                                   to: target.temporary, name: target.path, workers: 1,
                                   checkpoint: deadline.check) { [document = context.document] _ in document }
             }
+        }
+    }
+
+    /// Draws `page` as the deadline's activity. What Cairo refuses meanwhile (an image it
+    /// has no memory for) is named after the input and the page, as every failure is.
+    private func drawing<T>(page: Int, under deadline: Deadline, _ body: () throws -> T) throws -> T {
+        do {
+            return try deadline.during(.drawingPage(page), body)
+        } catch GraphicsError.cairo(let context, let status) {
+            throw GraphicsError.cairo(context: "\(deadline.subject): page \(page): \(context)", status: status)
         }
     }
 

@@ -32,6 +32,18 @@ enum Migrations {
             // 2: the event type of each pin's last change (`pin.resolved`...), for the
             // servers that did not make it (PostgreSQL); NULL in older rows.
             "ALTER TABLE pins ADD COLUMN event TEXT",
+            // 3: a sync change's id is its client's (a digest of the bearer token) on its
+            // content: the results of the changes recorded before are kept for any client
+            // of their content ('*'). A counter of /health's write probes.
+            """
+            CREATE TABLE sync_results_by_client (
+                content_id TEXT NOT NULL, change_id TEXT NOT NULL, client TEXT NOT NULL, pin_id TEXT NOT NULL,
+                status TEXT NOT NULL, reason TEXT, PRIMARY KEY (content_id, change_id, client));
+            INSERT INTO sync_results_by_client SELECT content_id, change_id, '*', pin_id, status, reason FROM sync_results;
+            DROP TABLE sync_results;
+            ALTER TABLE sync_results_by_client RENAME TO sync_results;
+            INSERT INTO counters VALUES ('probes', 0);
+            """,
         ]
     }
 

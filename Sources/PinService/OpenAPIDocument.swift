@@ -8,7 +8,7 @@ public enum OpenAPIDocument {
   "info": {
     "title": "pinrender pin service",
     "version": "1.0.0",
-    "description": "Comment pins of review apps (normalized 0..1 coordinates, threads one level deep, resolved flag) stored per content, with a change sequence for offline sync, live events over a WebSocket, and renders made by the same engine as `pinrender render`. Started with `pinrender serve`. Every change gets the next global sequence number `seq`; a cursor is the last `seq` a client has seen. Errors are `{\"status\", \"error\"}` with one line naming the field and index at fault; a conflict (409) and a deleted pin (410) add `current`. Authentication: `Authorization: Bearer TOKEN` (or `?access_token=` where a browser cannot send headers) when the server was started with `--tokens FILE`; without it, everyone may do everything and the server listens on loopback only."
+    "description": "Comment pins of review apps (normalized 0..1 coordinates, threads one level deep, resolved flag) stored per content, with a change sequence for offline sync, live events over a WebSocket, and renders made by the same engine as `pinrender render`. Started with `pinrender serve`. Every change gets the next global sequence number `seq`; a cursor is the last `seq` a client has seen. Errors are `{\"status\", \"error\"}` with one line naming the field and index at fault; a conflict (409) and a deleted pin (410) add `current`. A failure of the server's own is a 500 whose error is `internal error ID` only: the server logged its details under that id (a JSON line on its standard error), never in the answer. Authentication: `Authorization: Bearer TOKEN` (or `?access_token=` where a browser cannot send headers) when the server was started with `--tokens FILE`; without it, everyone may do everything and the server listens on loopback only."
   },
   "servers": [{"url": "http://127.0.0.1:8080"}],
   "security": [{"bearer": []}, {"accessToken": []}, {}],
@@ -16,9 +16,13 @@ public enum OpenAPIDocument {
     "/health": {
       "get": {
         "operationId": "health",
-        "summary": "Liveness and counters",
+        "summary": "Whether the server takes changes, and counters",
+        "description": "200 and status ok while the store takes writes: each call makes one (a counter of these probes), so a full disk, a read-only database or one that cannot be reached shows here before a client's change fails. Otherwise 503 with status store-unwritable (it may pass: space freed, the database back; the next call tells) or store-lost (with SQLite: pins.db or its WAL is no longer the file the server opened, deleted or replaced; nothing is saved until it is restored and the server restarted), and problem saying why. The server logs each change of that state on its standard error (a JSON line).",
         "security": [],
-        "responses": {"200": {"description": "Running", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Health"}}}}}
+        "responses": {
+          "200": {"description": "Running, the store takes writes", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Health"}}}},
+          "503": {"description": "The store takes no writes: status and problem say why", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Health"}}}}
+        }
       }
     },
     "/v1/openapi.json": {
@@ -35,7 +39,8 @@ public enum OpenAPIDocument {
         "summary": "The contents the token may read",
         "responses": {
           "200": {"description": "Contents", "content": {"application/json": {"schema": {"type": "object", "required": ["contents"], "properties": {"contents": {"type": "array", "items": {"$ref": "#/components/schemas/Content"}}}}}}},
-          "401": {"$ref": "#/components/responses/Error"}
+          "401": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
         }
       }
     },
@@ -47,7 +52,8 @@ public enum OpenAPIDocument {
         "responses": {
           "200": {"description": "The content", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Content"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
-          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
         }
       },
       "put": {
@@ -60,7 +66,8 @@ public enum OpenAPIDocument {
           "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Content"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "411": {"$ref": "#/components/responses/Error"},
-          "413": {"$ref": "#/components/responses/Error"}, "422": {"$ref": "#/components/responses/Error"}
+          "413": {"$ref": "#/components/responses/Error"}, "422": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
         }
       }
     },
@@ -72,7 +79,8 @@ public enum OpenAPIDocument {
         "responses": {
           "200": {"description": "Pins", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PinList"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
-          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
         }
       },
       "post": {
@@ -86,7 +94,8 @@ public enum OpenAPIDocument {
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
           "410": {"$ref": "#/components/responses/Error"}, "411": {"$ref": "#/components/responses/Error"},
-          "413": {"$ref": "#/components/responses/Error"}
+          "413": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
         }
       }
     },
@@ -99,7 +108,8 @@ public enum OpenAPIDocument {
           "200": {"description": "The pin", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/StoredPin"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
-          "410": {"$ref": "#/components/responses/Error"}
+          "410": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
         }
       },
       "patch": {
@@ -111,7 +121,8 @@ public enum OpenAPIDocument {
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
           "409": {"$ref": "#/components/responses/Error"}, "410": {"$ref": "#/components/responses/Error"},
-          "411": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"}
+          "411": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
         }
       },
       "delete": {
@@ -122,7 +133,8 @@ public enum OpenAPIDocument {
           "200": {"description": "The tombstones (none when it was deleted already)", "content": {"application/json": {"schema": {"type": "object", "required": ["deleted"], "properties": {"deleted": {"type": "array", "items": {"$ref": "#/components/schemas/StoredPin"}}}}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
-          "409": {"$ref": "#/components/responses/Error"}
+          "409": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
         }
       }
     },
@@ -138,7 +150,8 @@ public enum OpenAPIDocument {
         "responses": {
           "200": {"description": "Changes; ask again with cursor while more is true", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ChangeList"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
-          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
         }
       }
     },
@@ -147,13 +160,14 @@ public enum OpenAPIDocument {
       "get": {
         "operationId": "events",
         "summary": "WebSocket of the content's changes: replay after since, then ready, then live",
-        "description": "Upgrade to a WebSocket. Text messages are Event objects: the changes after `since` (each pin once, as it is now), then `{\"type\": \"ready\", \"cursor\"}`, then every change as it happens (`pin.created`, `pin.updated`, `pin.resolved`, `pin.deleted`), each with its `seq`, and `heartbeat` messages. No event is missed or repeated between the replay and the live ones. A client that leaves more than the server's backlog limit (1 MiB by default) unread is closed with code 4000 (resync): it reloads the pins or the changes after its last seq, and reconnects with since = that seq. Messages from the client are ignored. With `batch=true` every message is instead a JSON array of these Event objects, in order: all those ready when the server wrote (a busy content's changes, a page of the replay), one write instead of one per event.",
+        "description": "Upgrade to a WebSocket. Text messages are Event objects: the changes after `since` (each pin once, as it is now), then `{\"type\": \"ready\", \"cursor\"}`, then every change as it happens (`pin.created`, `pin.updated`, `pin.resolved`, `pin.deleted`), each with its `seq`, and `heartbeat` messages. No event is missed or repeated between the replay and the live ones. A client that leaves more than the server's backlog limit (1 MiB by default) unread is closed with code 4000 (resync): it reloads the pins or the changes after its last seq, and reconnects with since = that seq. A since past the newest change is refused before the upgrade, with 400 naming the newest cursor: the client reloads the pins and goes on from their cursor. Messages from the client are ignored. With `batch=true` every message is instead a JSON array of these Event objects, in order: all those ready when the server wrote (a busy content's changes, a page of the replay), one write instead of one per event.",
         "parameters": [{"$ref": "#/components/parameters/since"},
           {"name": "batch", "in": "query", "required": false, "description": "true: each message is an array of events", "schema": {"type": "boolean", "default": false}}],
         "responses": {
           "101": {"description": "Switching to the WebSocket protocol"},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
-          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
         }
       }
     },
@@ -218,13 +232,14 @@ public enum OpenAPIDocument {
       "post": {
         "operationId": "sync",
         "summary": "Apply an offline client's batch of changes on one content; answer with the server's changes after its cursor (role comment)",
-        "description": "Each change is applied or refused on its own, in order, with a reason. A changeId seen before gets its first outcome again (replayed: true) and changes nothing, so a batch is safe to send again whole. 400 only when the batch itself cannot be read.",
+        "description": "Each change is applied or refused on its own, in order, with a reason. A changeId is the client's own on the content (the client: its bearer token; everyone is one client without --tokens): one the same client sent before on the same content gets its first outcome again (replayed: true) and changes nothing, so a batch is safe to send again whole; another client's or another content's is another change. 400 only when the batch itself cannot be read: a change without its changeId or op, a changeId twice in the batch (the error names both indexes), a cursor past the newest change (the error names the newest); nothing of such a batch is applied. A 503 may come after some changes were applied: send the batch again whole.",
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SyncRequest"}}}},
         "responses": {
           "200": {"description": "Outcomes and changes", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SyncAnswer"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
-          "411": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"}
+          "411": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
         }
       }
     }
@@ -236,10 +251,11 @@ public enum OpenAPIDocument {
     },
     "parameters": {
       "contentId": {"name": "contentId", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$"}},
-      "since": {"name": "since", "in": "query", "required": false, "description": "a cursor: the seq of the last change seen (0: from the start)", "schema": {"type": "integer", "minimum": 0, "default": 0}}
+      "since": {"name": "since", "in": "query", "required": false, "description": "a cursor: the seq of the last change seen (0: from the start); one past the newest change is no cursor of this store (made up, another store's, or this one's before it was replaced): 400, whose error names the newest", "schema": {"type": "integer", "minimum": 0, "default": 0}}
     },
     "responses": {
-      "Error": {"description": "An error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+      "Error": {"description": "An error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+      "Unavailable": {"description": "The store takes no change now (a full disk, a read-only or unreachable database; with SQLite its file deleted or replaced): nothing was changed; /health says why", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
     },
     "schemas": {
       "Error": {
@@ -251,9 +267,11 @@ public enum OpenAPIDocument {
         }
       },
       "Health": {
-        "type": "object", "required": ["status", "seq", "eventClients", "resyncClosed", "rendersQueued"],
+        "type": "object", "required": ["status", "eventClients", "resyncClosed", "rendersQueued"],
         "properties": {
-          "status": {"const": "ok"}, "seq": {"type": "integer"}, "eventClients": {"type": "integer"},
+          "status": {"enum": ["ok", "store-unwritable", "store-lost"]},
+          "problem": {"type": "string", "description": "why the store takes no writes (absent when ok)"},
+          "seq": {"type": "integer", "description": "the last change's seq (absent when the store cannot be read)"}, "eventClients": {"type": "integer"},
           "resyncClosed": {"type": "integer"}, "rendersQueued": {"type": "integer"}
         }
       },
@@ -329,16 +347,16 @@ public enum OpenAPIDocument {
       },
       "SyncChange": {
         "oneOf": [
-          {"type": "object", "required": ["changeId", "op", "pin"], "properties": {"changeId": {"type": "string", "minLength": 1, "maxLength": 200}, "op": {"const": "create"}, "pin": {"$ref": "#/components/schemas/PinInput"}}},
-          {"type": "object", "required": ["changeId", "op", "id", "version", "set"], "properties": {"changeId": {"type": "string", "minLength": 1, "maxLength": 200}, "op": {"const": "update"}, "id": {"type": "string"}, "version": {"type": "integer", "minimum": 1}, "set": {"type": "object"}}},
-          {"type": "object", "required": ["changeId", "op", "id", "version"], "properties": {"changeId": {"type": "string", "minLength": 1, "maxLength": 200}, "op": {"const": "delete"}, "id": {"type": "string"}, "version": {"type": "integer", "minimum": 1}}}
+          {"type": "object", "required": ["changeId", "op", "pin"], "properties": {"changeId": {"type": "string", "minLength": 1, "maxLength": 200, "description": "the client's id of the change, one per change of a batch"}, "op": {"const": "create"}, "pin": {"$ref": "#/components/schemas/PinInput"}}},
+          {"type": "object", "required": ["changeId", "op", "id", "version", "set"], "properties": {"changeId": {"type": "string", "minLength": 1, "maxLength": 200, "description": "the client's id of the change, one per change of a batch"}, "op": {"const": "update"}, "id": {"type": "string"}, "version": {"type": "integer", "minimum": 1}, "set": {"type": "object"}}},
+          {"type": "object", "required": ["changeId", "op", "id", "version"], "properties": {"changeId": {"type": "string", "minLength": 1, "maxLength": 200, "description": "the client's id of the change, one per change of a batch"}, "op": {"const": "delete"}, "id": {"type": "string"}, "version": {"type": "integer", "minimum": 1}}}
         ]
       },
       "SyncRequest": {
         "type": "object", "required": ["contentId", "changes"],
         "properties": {
           "contentId": {"type": "string", "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$"},
-          "cursor": {"type": "integer", "minimum": 0, "description": "the seq of the last change the client saw"},
+          "cursor": {"type": "integer", "minimum": 0, "description": "the seq of the last change the client saw; past the newest change: 400"},
           "changes": {"type": "array", "maxItems": 1000, "items": {"$ref": "#/components/schemas/SyncChange"}}
         }
       },

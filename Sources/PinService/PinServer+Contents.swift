@@ -46,9 +46,10 @@ extension PinServer {
     }
 
     /// `--demo`: the samples' floor plan, photo and screenshot with their pins (the ones
-    /// `make demo` renders), unless they are there already.
+    /// `make demo` renders: the plan and the photo without their calibration targets),
+    /// unless they are there already.
     public func loadDemo(samples: URL) throws {
-        let demos = [("floorplan", "floorplan.pdf", "threads.json"), ("photo", "photo.jpg", "photo.json"),
+        let demos = [("floorplan", "demo/floorplan.pdf", "threads.json"), ("photo", "demo/photo.jpg", "photo.json"),
                      ("screenshot", "screenshot.png", "screenshot.json")]
         for (id, file, pins) in demos where try store.content(id) == nil {
             _ = try saveContent(id, file: try Data(contentsOf: samples.appendingPathComponent(file)))

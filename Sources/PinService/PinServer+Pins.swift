@@ -95,7 +95,7 @@ extension PinServer {
     /// after the cursor, each once as it is now, oldest change first.
     func changes(_ request: HTTPRequest, contentId: String) throws {
         try requireContent(contentId)
-        let since = try Self.since(request)
+        let since = try cursor(since: request)
         var limit = 1000
         if let text = request.query["limit"] {
             guard let number = Int(text), (1...10_000).contains(number) else {

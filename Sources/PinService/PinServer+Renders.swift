@@ -26,7 +26,8 @@ extension PinServer {
         try renders.render(job, document: store.path(of: content), pins: pins) { result in
             switch result {
             case .success(let data): bound.value.respond(200, body: data, type: type, headers: headers)
-            case .failure(let error): bound.value.fail(error)
+            // A 500 (a worker that died) goes to the log, with its id in the answer.
+            case .failure(let error): bound.value.fail(ServiceError(error))
             }
             bound.value.resume()
         }

@@ -101,8 +101,8 @@ public final class PinServer {
             case .page:
                 request.respond(200, body: Data(LivePage.html.utf8), type: "text/html; charset=utf-8", headers: LivePage.headers)
             case .health:
-                request.respond(200, json: Health(status: "ok", seq: try store.lastSeq(), eventClients: hub.count,
-                                                  resyncClosed: hub.resyncClosed, rendersQueued: renders.queued))
+                let health = health()
+                request.respond(health.status == "ok" ? 200 : 503, json: health)
             case .openAPI:
                 request.respond(200, body: Data(OpenAPIDocument.json.utf8))
             case .listContents:
@@ -123,7 +123,7 @@ public final class PinServer {
                 // Left without a status: libsoup answers the WebSocket handshake (or refuses
                 // a request that is not one), then calls openEvents.
                 try requireContent(id)
-                _ = try Self.since(request)
+                _ = try cursor(since: request)
                 _ = try Self.batch(request)
             }
         } catch {
@@ -131,12 +131,31 @@ public final class PinServer {
         }
     }
 
+    /// `GET /health`: `ok` (200) while the store takes writes, else 503 with
+    /// ``StoreUnavailable/Reason`` (`store-lost`, `store-unwritable`) and the problem.
     private struct Health: Encodable {
         var status: String
-        var seq: Int
+        var problem: String?
+        /// The last change's seq; absent when the store cannot be read.
+        var seq: Int?
         var eventClients: Int
         var resyncClosed: Int
         var rendersQueued: Int
+    }
+
+    /// The server's health, from a write to the store (``PinStore/probe()``): a store that
+    /// takes no writes answers no change, however well the rest runs.
+    private func health() -> Health {
+        var health = Health(status: "ok", seq: try? store.lastSeq(), eventClients: hub.count,
+                            resyncClosed: hub.resyncClosed, rendersQueued: renders.queued)
+        do {
+            try store.probe()
+        } catch {
+            let unavailable = error as? StoreUnavailable
+            health.status = (unavailable?.reason ?? .unwritable).rawValue
+            health.problem = unavailable?.message ?? ServiceError(error).message
+        }
+        return health
     }
 
     private func authorize(_ request: HTTPRequest, _ route: Route) throws(ServiceError) {

@@ -16,6 +16,12 @@ import PinRenderCore
 /// every commit for that, at a few milliseconds a change on this disk). PostgreSQL: a commit
 /// is on the database server's disk when it returns.
 ///
+/// A change is acknowledged only when it is in the database a restart opens: with SQLite each
+/// write transaction checks that `pins.db` and its WAL are still the files opened
+/// (``SQLiteFiles``), and with SQLite the data directory is this store's alone
+/// (``DataDirectory``). A write the machine refuses (a full disk, a read-only database, a lost
+/// connection) throws ``StoreUnavailable``; the store logs when that starts and ends.
+///
 ///     let store = try PinStore(directory: URL(fileURLWithPath: "data"))
 ///     let (stored, created) = try store.create(pin)
 public final class PinStore: @unchecked Sendable {
@@ -29,20 +35,30 @@ public final class PinStore: @unchecked Sendable {
     private let readLock = NSLock()
     /// SQLite's checkpoints, made off the writer's thread.
     let checkpointer: SQLiteCheckpointer?
+    /// The data directory, held while the store is open (SQLite).
+    private let dataDirectory: DataDirectory
+    /// SQLite's files as opened, checked by every write transaction.
+    private let files: SQLiteFiles?
+    /// Why the last write could not be made; nil when it was (under ``writeLock``).
+    private var unavailable: StoreUnavailable?
 
     /// Opens or creates the store in `directory` (SQLite), or on the PostgreSQL database at
-    /// `postgres` with the files in `directory`, and brings its schema up to date.
+    /// `postgres` with the files in `directory`, and brings its schema up to date. With
+    /// SQLite, throws when another process holds the directory or the database cannot be
+    /// written.
     public init(directory: URL, postgres: String? = nil) throws {
         self.directory = directory
         self.postgres = postgres
         // PostgreSQL first: a server that cannot connect writes nothing.
         let shared = try postgres.map { try Self.open(postgres: $0) }
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("contents"),
-                                                withIntermediateDirectories: true)
+        dataDirectory = try DataDirectory(directory, exclusive: shared == nil)
         if let shared {
-            (writer, reader, checkpointer) = (shared.writer, shared.reader, nil)
+            (writer, reader, checkpointer, files) = (shared.writer, shared.reader, nil, nil)
         } else {
-            (writer, reader, checkpointer) = try Self.open(sqlite: directory.appendingPathComponent("pins.db").path)
+            try dataDirectory.createPrivateFile("pins.db")
+            let path = directory.appendingPathComponent("pins.db").path
+            (writer, reader, checkpointer) = try Self.open(sqlite: path)
+            files = SQLiteFiles(database: path)
         }
     }
 
@@ -57,6 +73,9 @@ public final class PinStore: @unchecked Sendable {
     private static func open(sqlite path: String) throws
         -> (writer: any StoreConnection, reader: any StoreConnection, checkpointer: SQLiteCheckpointer) {
         let writer = try SQLiteConnection(path: path, readOnly: false)
+        if writer.isReadOnly {
+            throw ServiceError(status: 503, message: "\(path) cannot be written (read-only: its permissions or its file system)")
+        }
         try writer.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
         try Migrations.apply(to: writer)
         let reader = try SQLiteConnection(path: path, readOnly: true)
@@ -171,12 +190,17 @@ public final class PinStore: @unchecked Sendable {
         try write { db in try delete(id, of: contentId, version: version, in: db) }
     }
 
-    /// Applies one change of a sync batch once: a change whose `changeId` was applied or
-    /// refused before gets that same outcome again, and changes nothing.
-    func apply(_ change: SyncChange) throws -> (outcome: SyncOutcome, changed: [StoredPin]) {
+    /// Applies one change of a sync batch once: a change whose `changeId` the same client
+    /// had applied or refused before on the same content gets that same outcome again, and
+    /// changes nothing. `client` names the client (``PinServer/client(of:)``); a result
+    /// recorded before ids were a client's (`'*'`) is any client's of its content.
+    func apply(_ change: SyncChange, from client: String) throws -> (outcome: SyncOutcome, changed: [StoredPin]) {
         try write { db in
-            if let recorded = try db.query("SELECT status, reason FROM sync_results WHERE change_id = ?",
-                                           [.text(change.changeId)], row: { ($0.text(0) ?? "", $0.text(1)) }).first {
+            if let recorded = try db.query("""
+                SELECT status, reason FROM sync_results WHERE content_id = ? AND change_id = ? AND client IN (?, '*')
+                ORDER BY client = '*'
+                """, [.text(change.contentId), .text(change.changeId), .text(client)],
+                row: { ($0.text(0) ?? "", $0.text(1)) }).first {
                 return (SyncOutcome(changeId: change.changeId, pinId: change.pinId, applied: recorded.0 == "applied",
                                     reason: recorded.1, replayed: true), [])
             }
@@ -193,12 +217,18 @@ public final class PinStore: @unchecked Sendable {
             } catch let error as StoreError {
                 reason = ServiceError(error).message
             }
-            try db.run("INSERT INTO sync_results VALUES (?, ?, ?, ?, ?)",
-                       [.text(change.changeId), .text(change.contentId), .text(change.pinId),
+            try db.run("INSERT INTO sync_results (content_id, change_id, client, pin_id, status, reason) VALUES (?, ?, ?, ?, ?, ?)",
+                       [.text(change.contentId), .text(change.changeId), .text(client), .text(change.pinId),
                         .text(reason == nil ? "applied" : "refused"), reason.map { .text($0) } ?? .null])
             return (SyncOutcome(changeId: change.changeId, pinId: change.pinId, applied: reason == nil, reason: reason,
                                 replayed: false), changed)
         }
+    }
+
+    /// Makes a write (it counts the probes) to tell whether the store takes writes now:
+    /// throws ``StoreUnavailable`` when it does not, as a change would.
+    public func probe() throws {
+        try write { db in try db.run("UPDATE counters SET value = value + 1 WHERE name = 'probes'", []) }
     }
 
     // MARK: Inside a write transaction
@@ -325,23 +355,65 @@ public final class PinStore: @unchecked Sendable {
         Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
     }
 
+    /// Runs `body` on the reader; a read that fails on a lost store throws that loss, one
+    /// that fails for a reason of the machine's ``StoreUnavailable``.
     private func read<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
         readLock.lock()
         defer { readLock.unlock() }
-        return try body(reader)
+        do {
+            return try body(reader)
+        } catch {
+            try files?.check()
+            throw StoreUnavailable(error) ?? error
+        }
     }
 
+    /// Runs `body` in a write transaction; a failure of the machine's is thrown as
+    /// ``StoreUnavailable``, and logged when it starts and when writes go through again.
     private func write<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
         writeLock.lock()
         defer { writeLock.unlock() }
-        try writer.execute(writer.dialect.beginWrite)
         do {
+            let result = try transaction(body)
+            record(nil)
+            return result
+        } catch let error as StoreError {
+            record(nil)
+            throw error
+        } catch {
+            guard let unavailable = StoreUnavailable(error) else { throw error }
+            record(unavailable)
+            throw unavailable
+        }
+    }
+
+    /// `body` between the store's write lock and the commit. With SQLite the files are
+    /// checked before, so a lost store is not written, and after: a commit into a file that
+    /// is no longer the database is not acknowledged. A failed begin is rolled back too:
+    /// PostgreSQL's is two statements, and a failure of the second left the first's
+    /// transaction open, refusing every statement after it (25P02) until a reconnection.
+    private func transaction<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
+        do {
+            try writer.execute(writer.dialect.beginWrite)
+            try files?.check()
             let result = try body(writer)
             try writer.execute(writer.dialect.commitWrite)
+            try files?.check()
             return result
         } catch {
             try? writer.execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Logs a change of whether the store takes writes (by its message, not each failure).
+    private func record(_ now: StoreUnavailable?) {
+        guard now?.message != unavailable?.message else { return }
+        if let now {
+            ServiceLog.write(level: "error", event: now.reason.rawValue, error: "\(now.message): \(now.detail)")
+        } else {
+            ServiceLog.write(level: "info", event: "store-writable")
+        }
+        unavailable = now
     }
 }

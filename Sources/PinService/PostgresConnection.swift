@@ -26,6 +26,9 @@ final class PostgresConnection: StoreConnection {
         }
         self.connection = connection
         PQsetClientEncoding(connection, "UTF8")
+        // The server's notices and warnings (a table that exists already, a ROLLBACK outside
+        // a transaction) are not for the server's log, whose lines are JSON (ServiceLog).
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
         try execute("SET TIME ZONE 'UTC'")
     }
 

@@ -28,6 +28,10 @@ final class SQLiteConnection: StoreConnection {
         sqlite3_busy_timeout(db, 5000)
     }
 
+    /// True when SQLite could open the database for reading only (its file's permissions, a
+    /// read-only file system), though asked to write.
+    var isReadOnly: Bool { sqlite3_db_readonly(db, "main") == 1 }
+
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(db)

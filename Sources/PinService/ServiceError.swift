@@ -36,16 +36,26 @@ public struct ServiceError: Error, Sendable {
     }
 
     /// Any error as an answer: the store's and the request's own, a bad input (400), a
-    /// document the render engine refuses (422); anything else is the server's fault (500).
+    /// document the render engine refuses (422), a store that cannot take writes (503);
+    /// anything else is the server's fault (500, ``serverFault(_:)``).
     public init(_ error: Error) {
         switch error {
+        case let error as ServiceError where error.status == 500: self = Self.serverFault(error.message)
         case let error as ServiceError: self = error
         case let error as StoreError: self.init(error)
         case let error as InputError: self.init(status: 400, message: Self.describe(error))
-        case let error as SQLiteError: self.init(status: 500, message: "storage failed: \(error)")
-        case let error as PostgresError: self.init(status: 500, message: "storage failed: \(error)")
-        default: self.init(status: 500, message: "\(error)")
+        case let error as StoreUnavailable: self.init(status: 503, message: error.message)
+        default: self = Self.serverFault("\(error)")
         }
+    }
+
+    /// A failure of the server's own: its text (which may name the server's files and
+    /// statements) goes to the server's log with a new id (``ServiceLog``), the client gets
+    /// the id only.
+    static func serverFault(_ detail: String) -> ServiceError {
+        let id = String(format: "%016llx", UInt64.random(in: .min ... .max))
+        ServiceLog.write(level: "error", event: "internal-error", id: id, status: 500, error: detail)
+        return ServiceError(status: 500, message: "internal error \(id): the server's log has its details")
     }
 
     /// An input error without the decoder's name for the request body: `pins[0].relativeX:

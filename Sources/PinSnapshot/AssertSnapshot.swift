@@ -65,7 +65,7 @@ public func verifySnapshot(of image: PixelBuffer, layout: Data? = nil, named nam
     let artifacts = environment["PINRENDER_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("pinrender-artifacts")
     var store = SnapshotStore(directory: directory, artifacts: artifacts, mode: try SnapshotMode.resolve(record),
-                              isCI: SnapshotMode.isCI(environment))
+                              forbidsRecording: SnapshotMode.forbidsRecording(asked: record, environment: environment))
     store.diff.threshold = threshold
     store.maxDiffPixels = maxDiffPixels
     if case .recorded(let path) = try store.check(image, layout: layout, named: name), record != .all {

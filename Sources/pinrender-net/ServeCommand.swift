@@ -163,7 +163,7 @@ enum ServeCommand: Command {
         let installed = Program.executable.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/pinrender/samples").standardizedFileURL
         for folder in [installed, URL(fileURLWithPath: "samples")]
-        where FileManager.default.fileExists(atPath: folder.appendingPathComponent("floorplan.pdf").path) {
+        where FileManager.default.fileExists(atPath: folder.appendingPathComponent("demo/floorplan.pdf").path) {
             return folder
         }
         throw InputError(source: "--demo", location: "", problem: """

@@ -43,6 +43,17 @@ import Testing
         try expectCleanFailure(render, naming: "big.png", saying: "out of memory", in: dir, left: ["big.png", "pins.json"])
     }
 
+    /// The image a page is drawn on cannot be had (a 30000 px wide canvas: its stripes take
+    /// 72 MB each, two side by side, under 250 MB of address space): the line names the input
+    /// and the page, as every other failure does (it said only "creating a 30000 x 600 image").
+    @Test func aPageImageTooLargeForMemoryNamesTheInputAndThePage() throws {
+        let dir = try Support.scratch()
+        let pins = try Support.pinsFile([(1, 0.5, 0.5)], in: dir)
+        let render = try PeakMemory.pinrender(["render", "--canvas", "30000x30000", "--max-pixels", "1000000000", "--pins", pins,
+                                               "-o", dir.appendingPathComponent("out.png").path], memoryLimit: 250)
+        try expectCleanFailure(render, naming: "--canvas: page 1: ", saying: "out of memory", in: dir, left: ["pins.json"])
+    }
+
     /// A full disk, played by a file size limit, under each PNG writer: libpng's for images
     /// of fewer than 600 rows, and the stripe writer fed a stripe at a time by `diff -o`.
     @Test func aFullDiskUnderEachPNGWriter() throws {

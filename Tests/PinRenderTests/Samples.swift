@@ -16,7 +16,13 @@ struct SampleTargets: Decodable {
     struct Floorplan: Decodable {
         var pages: [Page]
     }
+    /// photo.jpg's targets, displayed (after its EXIF orientation), and their side in pixels.
+    struct Photo: Decodable {
+        var targets: [[Double]]
+        var targetSidePx: Double
+    }
     var floorplan: Floorplan
+    var photo: Photo
 
     static func load() throws -> SampleTargets {
         try JSONDecoder().decode(SampleTargets.self,

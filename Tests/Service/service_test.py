@@ -948,7 +948,11 @@ class BalancedTests(unittest.TestCase):
         self.assertEqual({p["id"] for p in listed}, set(ids + later))
 
 
-if __name__ == "__main__":
+def main():
+    """Runs the tests of the program's module (this one, or a suite that imports it) as the
+    command line asks: `--binary PATH` the pinrender to run, `--postgres` the pins in a
+    PostgreSQL server of their own, stopped at the end; the rest goes to unittest."""
+    global BINARY, POSTGRES
     if "--binary" in sys.argv:
         at = sys.argv.index("--binary")
         BINARY = sys.argv[at + 1]
@@ -956,7 +960,11 @@ if __name__ == "__main__":
     if "--postgres" in sys.argv:
         POSTGRES = PostgresCluster()
     try:
-        unittest.main(verbosity=2, argv=[arg for arg in sys.argv if arg != "--postgres"])
+        unittest.main(module="__main__", verbosity=2, argv=[arg for arg in sys.argv if arg != "--postgres"])
     finally:
         if POSTGRES:
             POSTGRES.stop()
+
+
+if __name__ == "__main__":
+    main()

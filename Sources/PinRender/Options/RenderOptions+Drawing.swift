@@ -26,7 +26,7 @@ extension Option<RenderOptions> {
 
     /// `--theme FILE`: read and checked when given.
     public static var theme: Self {
-        Option("--theme", value: "FILE", help: "JSON of colors, sizes and font (see README.md)", isPath: true) { path, options in
+        Option("--theme", value: "FILE", help: "JSON of colors, sizes and font (see docs/THEMES.md)", isPath: true) { path, options in
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw InputError(source: path, location: "", problem: "cannot read the theme file")
             }

@@ -3,8 +3,8 @@ import PinRenderCore
 
 /// When snapshot references are written, as swift-snapshot-testing has it: `all` always,
 /// `failed` when missing or different, `missing` (the default) only when missing, `never`.
-/// `PINRENDER_RECORD` sets it from the environment; with `CI` set, nothing is recorded
-/// silently: a missing reference is a failure.
+/// `PINRENDER_RECORD` sets it from the environment; with `CI` set and no mode asked for,
+/// nothing is recorded silently: a missing reference is a failure.
 public enum SnapshotMode: String, Sendable, CaseIterable {
     case all, failed, missing, never
 
@@ -16,6 +16,13 @@ public enum SnapshotMode: String, Sendable, CaseIterable {
             throw InputError(source: "PINRENDER_RECORD=\(text)", location: "", problem: "use all, failed, missing or never")
         }
         return mode
+    }
+
+    /// True when a missing reference must fail instead of being recorded: under CI, unless a
+    /// mode was asked for (`asked`, or `PINRENDER_RECORD`).
+    public static func forbidsRecording(asked: SnapshotMode?,
+                                        environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        isCI(environment) && asked == nil && (environment["PINRENDER_RECORD"] ?? "").isEmpty
     }
 
     /// True when running under CI (the `CI` variable set to anything but empty or false).
@@ -33,7 +40,7 @@ public enum SnapshotError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missing(let name, let reference):
-            return "\(name): no reference at \(reference), and CI is set so none was recorded (record it locally, or set PINRENDER_RECORD=missing)"
+            return "\(name): no reference at \(reference), and CI is set so none was recorded (record it locally, or ask for a mode: PINRENDER_RECORD=missing or --record missing)"
         case .different(let name, let summary, let artifacts):
             return "\(name): \(summary)\n" + artifacts.map { "  \($0)" }.joined(separator: "\n")
         }

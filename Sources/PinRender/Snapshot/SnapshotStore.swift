@@ -11,15 +11,16 @@ public struct SnapshotStore {
     /// Where failures leave their files.
     public var artifacts: URL
     public var mode: SnapshotMode
-    public var isCI: Bool
+    /// A missing reference fails instead of being recorded (CI with no mode asked for).
+    public var forbidsRecording: Bool
     public var diff = ImageDiff.Options()
     public var maxDiffPixels = 0
 
-    public init(directory: URL, artifacts: URL, mode: SnapshotMode, isCI: Bool) {
+    public init(directory: URL, artifacts: URL, mode: SnapshotMode, forbidsRecording: Bool) {
         self.directory = directory
         self.artifacts = artifacts
         self.mode = mode
-        self.isCI = isCI
+        self.forbidsRecording = forbidsRecording
     }
 
     /// What happened to one snapshot.
@@ -33,7 +34,7 @@ public struct SnapshotStore {
         let reference = self.reference(name, "png")
         let referenceLayout = self.reference(name, "json")
         let exists = FileManager.default.fileExists(atPath: reference.path)
-        if !exists && (mode == .never || isCI) {
+        if !exists && (mode == .never || forbidsRecording) {
             throw SnapshotError.missing(name: name, reference: reference.path)
         }
         if mode == .all || !exists {

@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 
-/// The README's table of pin fields says which are required, and the decoder agrees: a pin
-/// without a field marked required is refused naming it, without another it is drawn.
-@Suite struct ReadmePinFieldsTests {
+/// The table of pin fields in docs/PINS.md says which are required, and the decoder agrees: a
+/// pin without a field marked required is refused naming it, without another it is drawn.
+@Suite struct PinFieldsTableTests {
     @Test func theTableOfPinFieldsMatchesWhatIsRefused() throws {
-        let readme = try String(contentsOfFile: Support.path("README.md"), encoding: .utf8)
-        // Rows of the table under "## Pins": | `a`, `b` | yes... | type | meaning |
-        let section = try #require(readme.components(separatedBy: "\n## Pins\n").dropFirst().first?
-            .components(separatedBy: "\n## ").first, "README has no section ## Pins")
+        let page = try String(contentsOfFile: Support.path("docs/PINS.md"), encoding: .utf8)
+        // Rows of the table under "## Fields": | `a`, `b` | yes... | type | meaning |
+        let section = try #require(page.components(separatedBy: "\n## Fields\n").dropFirst().first?
+            .components(separatedBy: "\n## ").first, "docs/PINS.md has no section ## Fields")
         var required: [String: Bool] = [:]
         for row in section.split(separator: "\n") where row.hasPrefix("| `") {
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -34,7 +34,7 @@ import Testing
             if isRequired {
                 #expect(run.status == 2 && run.stderr.contains("pins[0].\(field): missing"), "\(field): \(run.stderr)")
             } else {
-                #expect(run.status == 0, "\(field) is optional in the README: \(run.stderr)")
+                #expect(run.status == 0, "\(field) is optional in docs/PINS.md: \(run.stderr)")
             }
         }
     }

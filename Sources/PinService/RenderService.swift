@@ -10,7 +10,7 @@ import PinRenderCore
 /// within the service's limits for one render (``RenderLimits``), off the loop thread, one
 /// render at a time (each uses every core). Answers are cached by content, its pins' last
 /// change and the options, with an ETag made of the same. Uploads are checked by a worker
-/// too (``check(_:)``). How each content's renders went is counted (``counted(_:)``).
+/// too (``check(_:)``), one at a time, beside the renders. How each content's renders went is counted (``counted(_:)``).
 final class RenderService: @unchecked Sendable {
     /// The render options a query may set: no paths on the server (no theme, no input).
     static let parser = OptionParser<RenderOptions>(command: "render", groups: [
@@ -34,6 +34,8 @@ final class RenderService: @unchecked Sendable {
     private let worker: [String]
     private let limits: RenderLimits
     private let queue = DispatchQueue(label: "pinrender.service.renders")
+    /// Uploads are checked one at a time too, beside the renders.
+    private let checks = DispatchQueue(label: "pinrender.service.checks")
     /// Renders waiting or running (loop thread only); past ``maxQueued``, 503.
     private(set) var queued = 0
     private let maxQueued = 16
@@ -103,13 +105,29 @@ final class RenderService: @unchecked Sendable {
         }
     }
 
-    /// Checks an uploaded file in a worker, within the limits of a render, and waits for it:
-    /// its pages' sizes and their unit, or the refusal as a ``ServiceError`` (400 unreadable,
-    /// 422 over a limit, 500 no answer).
-    func check(_ file: URL) throws(ServiceError) -> (pages: [ContentRecord.PageSize], unit: String) {
+    /// What the check of an upload found: each page's size, and their unit (`pt` or `px`).
+    struct Checked: Sendable {
+        var pages: [ContentRecord.PageSize]
+        var unit: String
+    }
+
+    /// Checks an uploaded file in a worker, within the limits of a render, and waits for it;
+    /// throws the refusal (400 unreadable, 422 over a limit, 500 no answer), with the file's
+    /// path in the message.
+    func check(_ file: URL) throws(ServiceError) -> Checked {
         let job = WorkerJob(kind: .check, document: file.path, limits: limits)
         let answer = try run(job, payload: Data(), name: file.path).answer.get().answer
-        return (answer.pages ?? [], answer.unit ?? "px")
+        return Checked(pages: answer.pages ?? [], unit: answer.unit ?? "px")
+    }
+
+    /// Checks an uploaded file off the loop thread, one upload at a time, then calls `done`
+    /// on it.
+    func check(_ file: URL, done: @escaping (Result<Checked, ServiceError>) -> Void) {
+        let finish = LoopBound(value: done)
+        checks.async { [self] in
+            let result = Result { () throws(ServiceError) in try check(file) }
+            MainLoop.perform { finish.value(result) }
+        }
     }
 
     /// `content` with how its renders went since the server started or it was last uploaded.

@@ -10,6 +10,20 @@ struct DeviceRender {
     var options: RenderOptions
     var layout: PageLayout
 
+    /// Refuses a screen larger than Cairo draws or than `pixelLimit`, before anything is read
+    /// or drawn: a custom `WxH@S` may ask for any size.
+    static func checkSize(of screen: DevicePreset.Screen, pixelLimit: Int) throws {
+        do {
+            _ = try SizeRequest.scale(screen.device.scale).pixelSize(contentSize: screen.size, unitsPerInch: nil, pixelLimit: pixelLimit)
+        } catch let error as InputError {
+            // A smaller --dpi or --width is no remedy for a screen; a higher --max-pixels may be.
+            var remedy: InputError.Remedy?
+            if case .smallerOutputOrPixelLimit(let maximum) = error.remedy { remedy = .pixelLimit(maximum: maximum) }
+            throw InputError(source: "--device", location: "", problem: "the screen \(screen.device.name): \(error.problem)",
+                             remedy: remedy)
+        }
+    }
+
     /// The viewport for a page, with the offset asked for or the one centering the focus pin.
     func viewport(contentSize: CGSize, threads: [CommentThread]) throws -> Viewport {
         var viewport = Viewport(size: screen.size, scale: screen.device.scale, contentSize: contentSize,

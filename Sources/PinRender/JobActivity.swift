@@ -8,6 +8,8 @@ public enum JobActivity: Sendable, Hashable, CustomStringConvertible {
     case starting
     /// Opening the document and reading the pins.
     case reading
+    /// Decoding every row of an image, shrunk, to check it (``DocumentCheck``).
+    case decodingImage
     /// Laying out the scene of a page of a PDF export.
     case layingOutPage(Int)
     /// Laying out the comment summary of a PDF export.
@@ -33,6 +35,7 @@ public enum JobActivity: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .starting: "starting"
         case .reading: "reading the document and the pins"
+        case .decodingImage: "decoding the image"
         case .layingOutPage(let page): "laying out page \(page)"
         case .layingOutSummary: "laying out the comment summary"
         case .drawingPages: "drawing the pages"

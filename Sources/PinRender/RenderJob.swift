@@ -48,6 +48,7 @@ public struct RenderJob: Sendable {
             throw InputError(source: "--device", location: "",
                              problem: "renders a PNG at the device's own size; leave out --dpi/--scale/--width and use a .png output")
         }
+        if let screen = options.device { try DeviceRender.checkSize(of: screen, pixelLimit: options.pixelLimit) }
         if kind == .pdf, options.size != nil {
             throw InputError(source: "--dpi/--scale/--width/--height", location: "",
                              problem: "set the size of PNG output; a PDF keeps the page size in points")

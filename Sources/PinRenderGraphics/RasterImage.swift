@@ -93,6 +93,19 @@ public final class RasterImage {
         return surface
     }
 
+    /// Decodes every row of the image, shrunk while decoding to at most `side` pixels a side,
+    /// and keeps nothing: throws when the data is cut short or corrupt. The memory it takes
+    /// is the shrunk pixels and a row (an interlaced PNG, whose rows come only at the end, is
+    /// decoded whole first); the time, every row of the file.
+    ///
+    ///     try RasterImage(path: path, data: data, pixelLimit: limit).checkPixels()
+    public func checkPixels(side: Int = 64) throws {
+        let ratio = Double(side) / max(storedSize.width, storedSize.height)
+        let drawn = orientation.displayedSize(stored: CGSize(width: storedSize.width * min(1, ratio),
+                                                             height: storedSize.height * min(1, ratio)))
+        _ = try decode(ImageReduction(stored: storedSize, orientation: orientation, format: format, drawn: drawn))
+    }
+
     private func decode(_ reduction: ImageReduction) throws -> ImageSurface {
         let size = reduction.decodedSize(stored: storedSize)
         let surface = try ImageSurface(format: hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,

@@ -20,9 +20,11 @@ public struct ContentRecord: Sendable, Equatable, Encodable {
     public var unit: String
     public var pages: [PageSize]
     public var updatedAt: String
+    /// How its renders went on this server: not stored, each server counts its own.
+    public var renders = RenderCounts()
 
     private enum Key: String, CodingKey {
-        case id, kind, bytes, unit, pageCount, pages, updatedAt
+        case id, kind, bytes, unit, pageCount, pages, updatedAt, renders
     }
 
     /// The API's form: the file's name stays on the server.
@@ -35,5 +37,36 @@ public struct ContentRecord: Sendable, Equatable, Encodable {
         try container.encode(pages.count, forKey: .pageCount)
         try container.encode(pages, forKey: .pages)
         try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(renders, forKey: .renders)
+    }
+}
+
+/// How the renders of a content went since the server started or its file was last
+/// uploaded: those drawn (not those answered from the cache), those that failed with the
+/// document, a limit or the worker at fault (422, 500; a bad option, 400, is the request's
+/// fault and not counted), the last of those failures, and the most memory a worker took.
+public struct RenderCounts: Sendable, Equatable, Encodable {
+    /// An answer that was not a render.
+    public struct Failure: Sendable, Equatable, Encodable {
+        public var status: Int
+        public var error: String
+    }
+
+    public var rendered = 0
+    public var failed = 0
+    public var lastFailure: Failure?
+    /// The most resident memory a render worker of this content took, in bytes.
+    public var peakMemory = 0
+
+    /// Counts a render's outcome, and its worker's peak memory.
+    mutating func count(_ result: Result<Data, ServiceError>, peakMemory: Int) {
+        self.peakMemory = max(self.peakMemory, peakMemory)
+        switch result {
+        case .success: rendered += 1
+        case .failure(let error) where error.status != 400:
+            failed += 1
+            lastFailure = Failure(status: error.status, error: error.message)
+        case .failure: break
+        }
     }
 }

@@ -59,14 +59,14 @@ public enum OpenAPIDocument {
       "put": {
         "operationId": "uploadContent",
         "summary": "Upload (or replace) the PDF, PNG or JPEG of a content (role admin)",
-        "description": "The body is the file itself, sent as its type (415 for any other), with a Content-Length (411 without one), at most --max-upload bytes (413). The kind is read from the bytes. Replacing a content keeps its pins.",
+        "description": "The body is the file itself, sent as its type (415 for any other), with a Content-Length (411 without one), at most --max-upload bytes (413). The kind is read from the bytes. Before it is kept, a render worker checks it within the limits of one render (serve --render-max-memory, --render-timeout): it opens as a render opens it (a PDF with Poppler and qpdf, with at least one page), and every row of an image decodes (shrunk while decoding); 400 when it cannot be read (a PNG or JPEG cut short, an image of more than 400000000 pixels), 422 when reading it takes more memory or time than one render may, each naming the problem. Replacing a content keeps its pins and starts its render counts again.",
         "requestBody": {"required": true, "content": {"application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}}, "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}, "image/jpeg": {"schema": {"type": "string", "contentMediaType": "image/jpeg"}}}},
         "responses": {
           "200": {"description": "Replaced", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Content"}}}},
           "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Content"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "411": {"$ref": "#/components/responses/Error"},
-          "413": {"$ref": "#/components/responses/Error"}, "415": {"$ref": "#/components/responses/Error"},
+          "413": {"$ref": "#/components/responses/Error"}, "415": {"$ref": "#/components/responses/Error"}, "422": {"$ref": "#/components/responses/Error"},
           "503": {"$ref": "#/components/responses/Unavailable"}
         }
       }
@@ -178,6 +178,7 @@ public enum OpenAPIDocument {
         "operationId": "renderPNG",
         "security": [{"bearer": []}, {"accessToken": []}, {}],
         "summary": "A page with its current pins, as `pinrender render ... -o page.png` draws it with the same options",
+        "description": "The options are those of pinrender render, by their keys. Drawn by a render worker, a process of its own, one render at a time, within the service's limits for one render: past serve --render-max-memory (resident memory, default 1 GiB) or serve --render-timeout (default 120 s) the answer is a 422 naming the limit; a worker that ends without answering is a 500; the service goes on either way. A bad option is a 400 naming it (a device screen larger than 32767 pixels a side, or than 400000000 pixels, included). Failures other than 400 are counted in the content's `renders`.",
         "parameters": [
           {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1, "default": 1}},
           {"name": "dpi", "in": "query", "schema": {"type": "number", "exclusiveMinimum": 0}},
@@ -200,7 +201,8 @@ public enum OpenAPIDocument {
           "304": {"description": "The client's copy is current"},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
-          "422": {"$ref": "#/components/responses/Error"}, "503": {"$ref": "#/components/responses/Error"}
+          "422": {"$ref": "#/components/responses/Error"}, "500": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Error"}
         }
       }
     },
@@ -210,6 +212,7 @@ public enum OpenAPIDocument {
         "operationId": "renderPDF",
         "security": [{"bearer": []}, {"accessToken": []}, {}],
         "summary": "The review export with the current pins, as `pinrender render ... -o review.pdf`",
+        "description": "Every page unless `page` picks one. Drawn by a render worker, a process of its own, one render at a time, within the service's limits for one render: past serve --render-max-memory (resident memory, default 1 GiB) or serve --render-timeout (default 120 s) the answer is a 422 naming the limit; a worker that ends without answering is a 500; the service goes on either way. A bad option is a 400 naming it (a device screen larger than 32767 pixels a side, or than 400000000 pixels, included). Failures other than 400 are counted in the content's `renders`.",
         "parameters": [
           {"name": "page", "in": "query", "description": "one page (default: all)", "schema": {"type": "integer", "minimum": 1}},
           {"name": "tooltips", "in": "query", "schema": {"type": "string", "enum": ["auto", "all", "none"]}},
@@ -223,7 +226,8 @@ public enum OpenAPIDocument {
           "304": {"description": "The client's copy is current"},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
-          "422": {"$ref": "#/components/responses/Error"}, "503": {"$ref": "#/components/responses/Error"}
+          "422": {"$ref": "#/components/responses/Error"}, "500": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Error"}
         }
       }
     },
@@ -276,13 +280,24 @@ public enum OpenAPIDocument {
         }
       },
       "Content": {
-        "type": "object", "required": ["id", "kind", "bytes", "unit", "pageCount", "pages", "updatedAt"],
+        "type": "object", "required": ["id", "kind", "bytes", "unit", "pageCount", "pages", "updatedAt", "renders"],
         "properties": {
           "id": {"type": "string"}, "kind": {"enum": ["pdf", "png", "jpeg"]}, "bytes": {"type": "integer"},
           "unit": {"enum": ["pt", "px"], "description": "pt: PDF points (72 per inch); px: image pixels"},
           "pageCount": {"type": "integer", "minimum": 1},
           "pages": {"type": "array", "items": {"type": "object", "required": ["page", "width", "height"], "properties": {"page": {"type": "integer"}, "width": {"type": "number"}, "height": {"type": "number"}}}},
-          "updatedAt": {"type": "string"}
+          "updatedAt": {"type": "string"},
+          "renders": {"$ref": "#/components/schemas/RenderCounts"}
+        }
+      },
+      "RenderCounts": {
+        "type": "object", "required": ["rendered", "failed", "peakMemory"],
+        "description": "How the content's renders went on this server since it started or the content was last uploaded (not stored: each server counts its own). Answers from the cache are not counted.",
+        "properties": {
+          "rendered": {"type": "integer", "minimum": 0, "description": "renders drawn and answered 200"},
+          "failed": {"type": "integer", "minimum": 0, "description": "renders that failed with the document, a limit or the worker at fault (422, 500); a bad option (400) is not counted"},
+          "lastFailure": {"type": "object", "required": ["status", "error"], "description": "the last of those failures", "properties": {"status": {"type": "integer"}, "error": {"type": "string"}}},
+          "peakMemory": {"type": "integer", "minimum": 0, "description": "the most resident memory a render worker of this content took, in bytes"}
         }
       },
       "Audio": {

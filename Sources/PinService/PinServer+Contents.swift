@@ -1,19 +1,55 @@
 import Foundation
-import PinRender
 import PinRenderCore
 
 extension PinServer {
-    /// `PUT /v1/contents/{id}` with the file as the body: a PDF, PNG or JPEG (by its bytes),
-    /// opened by the render engine to check it and read its pages' sizes. 201 when new, 200
-    /// when it replaced the content's file (its pins stay).
-    func upload(_ request: HTTPRequest, contentId: String) throws {
-        let (record, created) = try saveContent(contentId, file: request.body)
-        request.respond(created ? 201 : 200, json: record)
+    /// An upload written beside the contents under a name of its own, not yet checked or kept.
+    struct StagedUpload {
+        var contentId: String
+        /// `pdf`, `png` or `jpeg`, from its first bytes.
+        var kind: String
+        var temporary: URL
+        var bytes: Int
     }
 
-    /// Stores `body` as the file of a content, replacing the one it had; `created` when it
-    /// had none. Throws 400 when the file is not a PDF, PNG or JPEG the engine can open.
+    /// `PUT /v1/contents/{id}` with the file as the body: a PDF, PNG or JPEG (by its bytes),
+    /// checked by a render worker off the loop thread (``RenderService/check(_:)``), which
+    /// reads its pages' sizes, then kept. 201 when new, 200 when it replaced the content's file
+    /// (its pins stay).
+    func upload(_ request: HTTPRequest, contentId: String) throws {
+        let staged = try stageUpload(contentId, file: request.body)
+        let bound = LoopBound(value: request)
+        request.pause()
+        renders.check(staged.temporary) { [self] checked in
+            defer {
+                try? FileManager.default.removeItem(at: staged.temporary)
+                bound.value.resume()
+            }
+            do {
+                let (record, created) = try keep(staged, checked: checked.mapError { Self.refusal($0, of: staged) }.get())
+                bound.value.respond(created ? 201 : 200, json: record)
+            } catch {
+                bound.value.fail(ServiceError(error))
+            }
+        }
+    }
+
+    /// Stores `body` as the file of a content, replacing the one it had, once a render worker
+    /// has checked it (the loop waits for it); `created` when it had none. Throws 400 when the
+    /// file is not a PDF, PNG or JPEG the engine can read, 422 when reading it is over the
+    /// limits of one render.
     public func saveContent(_ contentId: String, file body: Data) throws -> (content: ContentRecord, created: Bool) {
+        let staged = try stageUpload(contentId, file: body)
+        defer { try? FileManager.default.removeItem(at: staged.temporary) }
+        do {
+            return try keep(staged, checked: renders.check(staged.temporary))
+        } catch {
+            throw Self.refusal(error, of: staged)
+        }
+    }
+
+    /// Writes an upload's bytes beside the contents; throws 400 unless they begin as a PDF,
+    /// PNG or JPEG does.
+    private func stageUpload(_ contentId: String, file body: Data) throws -> StagedUpload {
         try Route.check(contentId: contentId)
         let kind: String
         if body.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
@@ -25,33 +61,39 @@ extension PinServer {
         } else {
             throw ServiceError(status: 400, message: "body: not a PDF, PNG or JPEG file (\(body.count) bytes)")
         }
-        let directory = store.contentsDirectory
-        let file = "\(contentId).\(kind)"
-        let temporary = directory.appendingPathComponent(".\(contentId).upload")
+        // A name of its own: two uploads of one content may be checked at the same time.
+        let temporary = store.contentsDirectory.appendingPathComponent(".\(contentId).\(UUID().uuidString).upload")
         try body.write(to: temporary)
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        let document: SourceDocument
-        do {
-            document = try SourceDocument.open(path: temporary.path, password: nil, pixelLimit: RenderOptions.unset.pixelLimit)
-        } catch {
-            throw ServiceError(status: 400, message: "body: the \(kind.uppercased()) cannot be read: \(Self.reason(error, file: temporary.path))")
-        }
-        let pages = try (1...document.pageCount).map { page in
-            let size = try document.contentSize(page: page)
-            return ContentRecord.PageSize(page: page, width: size.width, height: size.height)
-        }
-        let previous = try store.content(contentId)
-        guard rename(temporary.path, directory.appendingPathComponent(file).path) == 0 else {
+        return StagedUpload(contentId: contentId, kind: kind, temporary: temporary, bytes: body.count)
+    }
+
+    /// Keeps a checked upload as its content's file and records it.
+    private func keep(_ staged: StagedUpload, checked: RenderService.Checked) throws -> (content: ContentRecord, created: Bool) {
+        let directory = store.contentsDirectory
+        let file = "\(staged.contentId).\(staged.kind)"
+        let previous = try store.content(staged.contentId)
+        guard rename(staged.temporary.path, directory.appendingPathComponent(file).path) == 0 else {
             throw ServiceError(status: 500, message: "cannot store the file: \(String(cString: strerror(errno)))")
         }
         if let previous, previous.file != file {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(previous.file))
         }
-        let record = ContentRecord(id: contentId, kind: kind, file: file, bytes: body.count,
-                                   unit: document.unitsPerInch == nil ? "px" : "pt", pages: pages,
-                                   updatedAt: AppPin.timestamp(Date()))
+        let record = ContentRecord(id: staged.contentId, kind: staged.kind, file: file, bytes: staged.bytes, unit: checked.unit,
+                                   pages: checked.pages, updatedAt: AppPin.timestamp(Date()))
         try store.saveContent(record)
+        renders.forget(staged.contentId)
         return (record, previous == nil)
+    }
+
+    /// A check's refusal as the upload's answer, without the temporary file's path: 400 when
+    /// it cannot be read or has more pixels than the limit, 422 when reading it takes more
+    /// memory or time than one render may; other errors as they are.
+    private static func refusal(_ error: Error, of staged: StagedUpload) -> Error {
+        guard let error = error as? ServiceError, error.status == 400 || error.status == 422 else { return error }
+        let path = staged.temporary.path
+        let reason = error.message.replacingOccurrences(of: path + ": ", with: "").replacingOccurrences(of: path, with: "the file")
+        let what = error.status == 400 ? "cannot be read" : "cannot be read within the service's limits"
+        return ServiceError(status: error.status, message: "body: the \(staged.kind.uppercased()) \(what): \(reason)")
     }
 
     /// `--demo`: the samples' floor plan, photo and screenshot with their pins (the ones
@@ -68,10 +110,5 @@ extension PinServer {
                 _ = try store.create(pin)
             }
         }
-    }
-
-    /// An error's text without the scratch file's path.
-    private static func reason(_ error: Error, file: String) -> String {
-        "\(error)".replacingOccurrences(of: file + ": ", with: "").replacingOccurrences(of: file, with: "the file")
     }
 }

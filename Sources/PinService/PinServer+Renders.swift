@@ -2,8 +2,9 @@ import Foundation
 
 extension PinServer {
     /// `GET /v1/contents/{id}/render.png?...` and `render.pdf`: the content with its current
-    /// pins, as `pinrender render` draws them with the same options; 304 when the client's
-    /// ETag is the current one.
+    /// pins, as `pinrender render` draws them with the same options, in a render worker within
+    /// the service's limits (422 naming the limit past one); 304 when the client's ETag is the
+    /// current one.
     func render(_ request: HTTPRequest, contentId: String, format: String) throws {
         let content = try content(contentId)
         let pins = try store.pins(of: contentId)
@@ -22,9 +23,10 @@ extension PinServer {
             return
         }
         let bound = LoopBound(value: request)
-        try renders.render(job, document: store.path(of: content), pins: pins, format: format) { result in
+        try renders.render(job, document: store.path(of: content), pins: pins) { result in
             switch result {
             case .success(let data): bound.value.respond(200, body: data, type: type, headers: headers)
+            // A 500 (a worker that died) goes to the log, with its id in the answer.
             case .failure(let error): bound.value.fail(ServiceError(error))
             }
             bound.value.resume()

@@ -38,7 +38,11 @@ public final class PinServer {
         }
         self.configuration = configuration
         store = try PinStore(directory: configuration.dataDirectory, postgres: configuration.postgres)
-        renders = try RenderService(scratch: configuration.dataDirectory.appendingPathComponent("scratch"))
+        renders = try RenderService(scratch: configuration.dataDirectory.appendingPathComponent("scratch"),
+                                    worker: configuration.renderWorker,
+                                    limits: RenderLimits(maxMemory: configuration.renderMaxMemory,
+                                                         seconds: configuration.renderTimeout,
+                                                         pixelLimit: RenderOptions.unset.pixelLimit))
     }
 
     /// Listens and returns the port; call on the thread that will run the main loop.
@@ -103,8 +107,9 @@ public final class PinServer {
                 request.respond(200, body: Data(OpenAPIDocument.json.utf8))
             case .listContents:
                 let token = Self.token(of: request)
-                request.respond(200, json: ["contents": try store.contents().filter { configuration.tokens.allows(token, contentId: $0.id) }])
-            case .content(let id): request.respond(200, json: try content(id))
+                request.respond(200, json: ["contents": try store.contents().filter { configuration.tokens.allows(token, contentId: $0.id) }
+                    .map(renders.counted)])
+            case .content(let id): request.respond(200, json: renders.counted(try content(id)))
             case .upload(let id): try upload(request, contentId: id)
             case .listPins(let id): try listPins(request, contentId: id)
             case .createPin(let id): try createPin(request, contentId: id)

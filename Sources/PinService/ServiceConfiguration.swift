@@ -24,6 +24,15 @@ public struct ServiceConfiguration: Sendable {
     /// The most bytes an events client may leave unread before it is closed with the resync
     /// code (1 MiB).
     public var eventBacklog = 1 << 20
+    /// The most resident memory one render (or upload check) may take, in bytes (1 GiB): the
+    /// memory of its worker process. Past it the render stops with a 422 naming the limit.
+    public var renderMaxMemory = 1 << 30
+    /// The most seconds one render (or upload check) may take (120).
+    public var renderTimeout = 120.0
+    /// The command line of a render worker: by default this program's own `render-worker`
+    /// (`pinrender-net`, whose /proc/self/exe stays the running version's file even when an
+    /// upgrade replaces it).
+    public var renderWorker = ["/proc/self/exe", RenderWorker.command]
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

@@ -15,6 +15,8 @@ struct ServeOptions: Sendable {
     var maxUpload = 64 << 20
     var heartbeat = 15
     var eventBacklog = 1 << 20
+    var renderMaxMemory = 1 << 30
+    var renderTimeout = 120.0
 }
 
 /// `pinrender serve`: the pin service (REST API, events WebSocket, renders) until SIGINT or
@@ -62,6 +64,18 @@ enum ServeCommand: Command {
             Option("--event-backlog", value: "BYTES",
                    help: "unread event bytes before a client is closed to resync (default 1 MiB)") { text, options in
                 options.eventBacklog = try OptionValue.whole(text, needs: "a number of bytes from 1024") { $0 >= 1024 }
+            },
+            Option("--render-max-memory", value: "BYTES", help: """
+                the most memory one render or upload check may take (its worker process's,
+                resident); past it, a 422 naming the limit (default 1073741824, 1 GiB)
+                """) { text, options in
+                options.renderMaxMemory = try OptionValue.whole(text, needs: "a number of bytes, at least 64 MiB (67108864)") { $0 >= 1 << 26 }
+            },
+            Option("--render-timeout", value: "SECONDS", help: """
+                the most one render or upload check may take; past it, a 422 naming the
+                limit (default 120)
+                """) { text, options in
+                options.renderTimeout = try OptionValue.number(text, needs: "seconds, e.g. 60") { $0 > 0 && $0 <= 3600 }
             },
         ]),
     ])
@@ -134,6 +148,8 @@ enum ServeCommand: Command {
         configuration.maxUpload = options.maxUpload
         configuration.heartbeatSeconds = options.heartbeat
         configuration.eventBacklog = options.eventBacklog
+        configuration.renderMaxMemory = options.renderMaxMemory
+        configuration.renderTimeout = options.renderTimeout
         if let tokens = options.tokens { configuration.tokens = try AccessTokens.load(tokens) }
         let samples = options.demo ? try demoSamples() : nil
         let server: PinServer

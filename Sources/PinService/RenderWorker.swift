@@ -1,0 +1,144 @@
+import Foundation
+import PinRender
+import PinRenderCore
+
+/// A job for a render worker: render a content's document with the options of a request's
+/// query and its pins (the payload, the apps' JSON), or check an uploaded file. Within the
+/// service's limits for one render.
+struct WorkerJob: WorkerMessage {
+    enum Kind: String, Codable {
+        case render, check
+    }
+
+    var kind: Kind
+    /// The document's path.
+    var document: String
+    /// A render's format, `png` or `pdf`.
+    var format = ""
+    /// A render's options by their keys (``RenderService/parser``).
+    var query: [String: String] = [:]
+    var limits: RenderLimits
+    /// The pins document's bytes after the line (none for a check).
+    var bytes = 0
+}
+
+/// A worker's answer: the rendered file (the payload), or what a check found, or an error.
+struct WorkerAnswer: WorkerMessage {
+    /// 200, or the status of the error.
+    var status = 200
+    var error: String?
+    /// What a check found: the pages' sizes, and their unit (`pt` or `px`).
+    var pages: [ContentRecord.PageSize]?
+    var unit: String?
+    /// The rendered file's bytes after the line.
+    var bytes = 0
+}
+
+/// What one render (or upload check) may take: resident memory of its worker process, time,
+/// pixels of an image.
+struct RenderLimits: Codable, Sendable {
+    var maxMemory: Int
+    var seconds: Double
+    var pixelLimit: Int
+}
+
+/// `pinrender-net render-worker`: the renders and upload checks of `pinrender serve`, each
+/// in a process of its own (``WorkerProcess``), so that its memory limit is its own and a
+/// crash or a page stuck in Poppler ends that process, not the service. It reads jobs
+/// (``WorkerJob``) from standard input until it ends and answers each on standard output,
+/// running the engine of the command line: ``RenderJob`` with the options parsed from the
+/// query by the same parser, and ``DocumentCheck``; past a limit inside a call that cannot be
+/// interrupted, it answers and ends itself. Its files (the pins, the output) are in a
+/// directory of its own under `TMPDIR`, removed after each job.
+public enum RenderWorker {
+    /// The command that runs it.
+    public static let command = "render-worker"
+
+    /// Runs jobs until standard input ends. What the engine or its libraries print goes to
+    /// standard error: standard output carries the answers only.
+    public static func serve() throws {
+        let answers = WorkerPipe(descriptor: dup(STDOUT_FILENO))
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        let jobs = WorkerPipe(descriptor: STDIN_FILENO)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pinrender-worker-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let descriptor = answers.descriptor
+        // Past a limit in a call that cannot be interrupted: the answer, then the end of this process.
+        let overrun: @Sendable (LimitError) -> Never = { error in
+            try? WorkerPipe(descriptor: descriptor).write(WorkerAnswer(status: 422, error: message(error)), payload: Data())
+            _exit(2)
+        }
+        while let (job, payload) = try jobs.read(WorkerJob.self) {
+            let (answer, file) = perform(job, payload: payload, scratch: scratch, overrun: overrun)
+            try answers.write(answer, payload: file)
+        }
+    }
+
+    private static func perform(_ job: WorkerJob, payload: Data, scratch: URL,
+                                overrun: @escaping @Sendable (LimitError) -> Never) -> (WorkerAnswer, Data) {
+        do {
+            switch job.kind {
+            case .render:
+                let file = try render(job, pins: payload, scratch: scratch, overrun: overrun)
+                return (WorkerAnswer(bytes: file.count), file)
+            case .check:
+                var check = DocumentCheck(path: job.document, pixelLimit: job.limits.pixelLimit,
+                                          maxMemory: job.limits.maxMemory, seconds: job.limits.seconds)
+                check.overrun = overrun
+                let report = try check.run()
+                let pages = report.pageSizes.enumerated().map { ContentRecord.PageSize(page: $0 + 1, width: $1.width, height: $1.height) }
+                return (WorkerAnswer(pages: pages, unit: report.unitsPerInch == nil ? "px" : "pt"), Data())
+            }
+        } catch {
+            return (WorkerAnswer(status: status(of: error, in: job.kind), error: message(error)), Data())
+        }
+    }
+
+    /// Renders as `pinrender render` does, and returns the file.
+    private static func render(_ job: WorkerJob, pins: Data, scratch: URL,
+                               overrun: @escaping @Sendable (LimitError) -> Never) throws -> Data {
+        var options = try RenderService.options(query: job.query, format: job.format)
+        options.timeout = job.limits.seconds
+        options.maxMemory = job.limits.maxMemory
+        options.pixelLimit = job.limits.pixelLimit
+        options.input = job.document
+        options.pins = scratch.appendingPathComponent("pins.json").path
+        options.output = scratch.appendingPathComponent("render.\(job.format)").path
+        defer {
+            for path in [options.pins, options.output] { unlink(path) }
+        }
+        try pins.write(to: URL(fileURLWithPath: options.pins))
+        var render = RenderJob(options: options)
+        render.overrun = overrun
+        _ = try render.run()
+        return try Data(contentsOf: URL(fileURLWithPath: options.output))
+    }
+
+    /// A limit of the job 422. For a render: a bad option 400, a disk that cannot take the
+    /// output 500, a document the engine cannot draw 422. For a check: any other refusal 400.
+    private static func status(of error: Error, in kind: WorkerJob.Kind) -> Int {
+        switch (error, kind) {
+        case (is LimitError, _): 422
+        case (_, .check): 400
+        case (is InputError, .render): 400
+        case (is OutputError, .render): 500
+        case (_, .render): 422
+        }
+    }
+
+    /// An error as the service words it: the limits as `serve` sets them.
+    private static func message(_ error: Error) -> String {
+        switch error {
+        case let error as LimitError:
+            let limit = switch error.limit {
+            case .memory(let bytes): "limit of \(bytes >> 20) MiB of memory for one render (serve --render-max-memory)"
+            case .time(let seconds): "limit of \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s for one render (serve --render-timeout)"
+            }
+            return "\(error.subject): stopped at the service's \(limit) while \(error.activity)"
+        case let error as InputError: return ServiceError.describe(error)
+        case let error as OutputError: return "the render cannot be written: \(error.reason)"
+        default: return "\(error)"
+        }
+    }
+}

@@ -78,7 +78,7 @@ let package = Package(
                                    "pinrender-net"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRender", "PinRenderCore"], path: "Tests/Service",
-                    exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py"]),
+                    exclude: ["service_test.py", "hostile_wire_test.py", "make_openapi_swift.py", "schemathesis_run.py"]),
         .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinPlatform", "PinRenderCore", "PinRenderGraphics", "pinrender",
                                                          "pinrender-net"],
                     path: "Tests/Sync",

@@ -39,6 +39,21 @@ public final class MainLoop: @unchecked Sendable {
         }, box.toOpaque(), nil)
     }
 
+    /// Runs `work` on the loop's thread once, `seconds` from now, unless ``cancel(_:)`` is
+    /// called with the returned id before; call on that thread.
+    static func after(seconds: Int, _ work: @escaping () -> Void) -> UInt32 {
+        let box = Unmanaged.passRetained(WorkBox(work))
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, guint(clamping: seconds * 1000), { data in
+            Unmanaged<WorkBox>.fromOpaque(data!).takeUnretainedValue().work()
+            return 0
+        }, box.toOpaque(), { Unmanaged<WorkBox>.fromOpaque($0!).release() })
+    }
+
+    /// Stops the work of ``after(seconds:_:)`` with the id it returned, before it ran.
+    static func cancel(_ id: UInt32) {
+        g_source_remove(id)
+    }
+
     /// Runs `work` on the loop's thread every `seconds`; call on that thread.
     static func every(seconds: Int, _ work: @escaping () -> Void) {
         let box = Unmanaged.passRetained(WorkBox(work))

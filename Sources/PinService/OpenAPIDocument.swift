@@ -53,14 +53,14 @@ public enum OpenAPIDocument {
       "put": {
         "operationId": "uploadContent",
         "summary": "Upload (or replace) the PDF, PNG or JPEG of a content (role admin)",
-        "description": "The body is the file itself, with a Content-Length (411 without one), at most --max-upload bytes (413). The kind is read from the bytes. Replacing a content keeps its pins.",
+        "description": "The body is the file itself, with a Content-Length (411 without one), at most --max-upload bytes (413), written to disk as it arrives (507 when the disk is full). The kind is read from the bytes. Replacing a content keeps its pins.",
         "requestBody": {"required": true, "content": {"application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}}, "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}, "image/jpeg": {"schema": {"type": "string", "contentMediaType": "image/jpeg"}}, "application/octet-stream": {"schema": {"type": "string"}}}},
         "responses": {
           "200": {"description": "Replaced", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Content"}}}},
           "201": {"description": "Created", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Content"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "411": {"$ref": "#/components/responses/Error"},
-          "413": {"$ref": "#/components/responses/Error"}
+          "413": {"$ref": "#/components/responses/Error"}, "507": {"$ref": "#/components/responses/Error"}
         }
       }
     },

@@ -5,31 +5,36 @@ import PinRenderCore
 extension PinServer {
     /// `PUT /v1/contents/{id}` with the file as the body: a PDF, PNG or JPEG (by its bytes),
     /// opened by the render engine to check it and read its pages' sizes. 201 when new, 200
-    /// when it replaced the content's file (its pins stay).
+    /// when it replaced the content's file (its pins stay). The body was written to a file
+    /// as it came (the early handler asked for it: ``HTTPRequest/streamBody(into:name:)``).
     func upload(_ request: HTTPRequest, contentId: String) throws {
-        let (record, created) = try saveContent(contentId, file: request.body)
+        guard let body = request.bodyFile else {
+            throw ServiceError(status: 500, message: "the upload's body was not kept")
+        }
+        let (record, created) = try saveContent(contentId, file: try body.finish())
         request.respond(created ? 201 : 200, json: record)
     }
 
-    /// Stores `body` as the file of a content, replacing the one it had; `created` when it
-    /// had none. Throws 400 when the file is not a PDF, PNG or JPEG the engine can open.
-    public func saveContent(_ contentId: String, file body: Data) throws -> (content: ContentRecord, created: Bool) {
+    /// Stores the file at `temporary` (in ``PinStore/contentsDirectory``: moved into place,
+    /// or removed) as the file of a content, replacing the one it had; `created` when it had
+    /// none. Throws 400 when the file is not a PDF, PNG or JPEG the engine can open.
+    public func saveContent(_ contentId: String, file temporary: URL) throws -> (content: ContentRecord, created: Bool) {
+        defer { try? FileManager.default.removeItem(at: temporary) }
         try Route.check(contentId: contentId)
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: temporary.path)[.size] as? Int) ?? 0
+        let head = try FileHandle(forReadingFrom: temporary).read(upToCount: 1024) ?? Data()
         let kind: String
-        if body.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             kind = "png"
-        } else if body.starts(with: [0xFF, 0xD8, 0xFF]) {
+        } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             kind = "jpeg"
-        } else if body.prefix(1024).range(of: Data("%PDF-".utf8)) != nil {
+        } else if head.range(of: Data("%PDF-".utf8)) != nil {
             kind = "pdf"
         } else {
-            throw ServiceError(status: 400, message: "body: not a PDF, PNG or JPEG file (\(body.count) bytes)")
+            throw ServiceError(status: 400, message: "body: not a PDF, PNG or JPEG file (\(bytes) bytes)")
         }
         let directory = store.contentsDirectory
         let file = "\(contentId).\(kind)"
-        let temporary = directory.appendingPathComponent(".\(contentId).upload")
-        try body.write(to: temporary)
-        defer { try? FileManager.default.removeItem(at: temporary) }
         let document: SourceDocument
         do {
             document = try SourceDocument.open(path: temporary.path, password: nil, pixelLimit: RenderOptions.unset.pixelLimit)
@@ -47,7 +52,7 @@ extension PinServer {
         if let previous, previous.file != file {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(previous.file))
         }
-        let record = ContentRecord(id: contentId, kind: kind, file: file, bytes: body.count,
+        let record = ContentRecord(id: contentId, kind: kind, file: file, bytes: bytes,
                                    unit: document.unitsPerInch == nil ? "px" : "pt", pages: pages,
                                    updatedAt: AppPin.timestamp(Date()))
         try store.saveContent(record)
@@ -60,7 +65,9 @@ extension PinServer {
         let demos = [("floorplan", "floorplan.pdf", "threads.json"), ("photo", "photo.jpg", "photo.json"),
                      ("screenshot", "screenshot.png", "screenshot.json")]
         for (id, file, pins) in demos where try store.content(id) == nil {
-            _ = try saveContent(id, file: try Data(contentsOf: samples.appendingPathComponent(file)))
+            let copy = try UploadFile(directory: store.contentsDirectory, name: id)
+            try Data(contentsOf: samples.appendingPathComponent(file)).withUnsafeBytes { copy.append($0) }
+            _ = try saveContent(id, file: try copy.finish())
             let path = samples.appendingPathComponent("pins").appendingPathComponent(pins).path
             for pin in try PinDecoder(source: path).decode(try Data(contentsOf: URL(fileURLWithPath: path)))
                 .sorted(by: { ($0.parentId != nil ? 1 : 0, $0.createdAt) < ($1.parentId != nil ? 1 : 0, $1.createdAt) }) {

@@ -7,16 +7,8 @@ internal import CSoup
 /// then), each with its deadline. ``HTTPConnections`` keeps the records and decides; used on
 /// the loop thread only.
 final class HTTPConnection {
-    enum Waiting {
-        /// Headers read: the request is the handlers' (its body, its answer).
-        case nothing
-        case headers
-        case nextRequest
-    }
-
     /// The socket, referenced.
     let socket: UnsafeMutablePointer<GSocket>
-    private(set) var waiting = Waiting.nothing
     /// Past the maximum when it came: it is answered 503 and closed.
     var refused = false
     /// Taken from libsoup to be closed here.
@@ -44,7 +36,6 @@ final class HTTPConnection {
     /// Waits for the headers of `message` until `seconds` from now, then calls `expired`.
     func awaitHeaders(of message: OpaquePointer, seconds: Int, expired: @escaping (HTTPConnection) -> Void) {
         stop()
-        waiting = .headers
         g_weak_ref_set(reading, UnsafeMutableRawPointer(message))
         arm(seconds: seconds, expired)
     }
@@ -61,7 +52,6 @@ final class HTTPConnection {
     func awaitNextRequest(after message: OpaquePointer, seconds: Int, expired: @escaping (HTTPConnection) -> Void,
                           readable: @escaping (HTTPConnection) -> Void) {
         stop()
-        waiting = .nextRequest
         g_object_ref(UnsafeMutableRawPointer(message))
         last = message
         arm(seconds: seconds, expired)
@@ -102,7 +92,6 @@ final class HTTPConnection {
 
     /// Stops waiting: no deadline, no watch, no message held.
     func stop() {
-        waiting = .nothing
         g_weak_ref_set(reading, nil)
         if deadline != 0 {
             MainLoop.cancel(deadline)

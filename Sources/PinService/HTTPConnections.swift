@@ -62,7 +62,7 @@ final class HTTPConnections {
                 _ = soup_server_message_get_local_address(message)
             }
             if open.count > limits.maximum { sweep() }
-            if open.count > limits.maximum { refuse(connection, message: message) }
+            if open.count > limits.maximum { refuse(connection) }
         }
         guard !connection.closed else { return }
         connection.awaitHeaders(of: message, seconds: limits.headerSeconds) { [unowned self] connection in
@@ -143,9 +143,9 @@ final class HTTPConnections {
 
     /// A connection past the maximum: answered 503 and closed as soon as libsoup has set it
     /// up (now it is still accepting), or when its headers come first.
-    private func refuse(_ connection: HTTPConnection, message: OpaquePointer) {
+    private func refuse(_ connection: HTTPConnection) {
         connection.refused = true
-        log.refused(peer: Self.peer(of: message), open: open.count - 1, maximum: limits.maximum)
+        log.refused(peer: Self.peer(of: connection.socket), open: open.count - 1, maximum: limits.maximum)
         MainLoop.soon { [weak self, weak connection] in
             guard let self, let connection else { return }
             close(connection, answer: refusal, linger: false)
@@ -160,7 +160,8 @@ final class HTTPConnections {
     /// Takes `connection` from libsoup and closes it, after writing `answer` when there is
     /// one; with `linger`, once the client stopped sending (``LingeringClose``).
     private func close(_ connection: HTTPConnection, answer: Data?, linger: Bool, through given: OpaquePointer? = nil) {
-        guard !connection.closed, g_socket_is_closed(connection.socket) == 0 else {
+        guard !connection.closed else { return }
+        guard g_socket_is_closed(connection.socket) == 0 else {
             forget(connection)
             return
         }
@@ -213,12 +214,13 @@ final class HTTPConnections {
     }
 
     /// `ADDRESS:PORT` of the client.
-    private static func peer(of message: OpaquePointer) -> String {
-        guard let address = soup_server_message_get_remote_host(message) else { return "a client" }
-        let port = soup_server_message_get_remote_address(message).map {
-            g_inet_socket_address_get_port(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GInetSocketAddress.self))
-        }
-        return port.map { "\(String(cString: address)):\($0)" } ?? String(cString: address)
+    private static func peer(of socket: UnsafeMutablePointer<GSocket>) -> String {
+        guard let address = g_socket_get_remote_address(socket, nil) else { return "a client already gone" }
+        defer { g_object_unref(address) }
+        let inet = UnsafeMutableRawPointer(address).assumingMemoryBound(to: GInetSocketAddress.self)
+        guard let host = g_inet_address_to_string(g_inet_socket_address_get_address(inet)) else { return "a client" }
+        defer { g_free(host) }
+        return "\(String(cString: host)):\(g_inet_socket_address_get_port(inet))"
     }
 }
 

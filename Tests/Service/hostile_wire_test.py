@@ -236,7 +236,8 @@ class ConnectionTests(WireCase):
                              capture_output=True, text=True, timeout=TIMEOUT)
         self.assertEqual(run.returncode, 2, run.stdout)
         self.assertEqual(run.stderr.count("\n"), 1, run.stderr)
-        self.assertIn("--max-connections", run.stderr)
+        self.assertIn("--max-connections 5000 needs", run.stderr)
+        self.assertIn("the limit is 256", run.stderr)
 
 
 class BacklogTests(WireCase):

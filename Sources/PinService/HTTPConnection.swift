@@ -55,18 +55,7 @@ final class HTTPConnection {
         g_object_ref(UnsafeMutableRawPointer(message))
         last = message
         arm(seconds: seconds, expired)
-        let source = g_socket_create_source(socket, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue), nil)!
-        let callback: @convention(c) (UnsafeMutablePointer<GSocket>?, GIOCondition, gpointer?) -> gboolean = { _, _, data in
-            Unmanaged<ReadableBox>.fromOpaque(data!).takeUnretainedValue().call()
-            return 1
-        }
-        let box = Unmanaged.passRetained(ReadableBox { [unowned self] in readable(self) })
-        g_source_set_callback(source, unsafeBitCast(callback, to: GSourceFunc.self), box.toOpaque()) {
-            Unmanaged<ReadableBox>.fromOpaque($0!).release()
-        }
-        g_source_set_priority(source, G_PRIORITY_HIGH)
-        g_source_attach(source, nil)
-        watch = source
+        watch = MainLoop.watch(socket, priority: G_PRIORITY_HIGH) { [unowned self] in readable(self) }
     }
 
     /// A message of the connection to take it from libsoup through, referenced (the caller
@@ -84,8 +73,7 @@ final class HTTPConnection {
     /// libsoup would never read the request.
     func stopWatching() {
         if let watch {
-            g_source_destroy(watch)
-            g_source_unref(watch)
+            MainLoop.unwatch(watch)
             self.watch = nil
         }
     }
@@ -110,10 +98,4 @@ final class HTTPConnection {
             expired(self)
         }
     }
-}
-
-/// The watch's callback, kept by its source.
-private final class ReadableBox {
-    let call: () -> Void
-    init(_ call: @escaping () -> Void) { self.call = call }
 }

@@ -19,8 +19,11 @@ extension HTTPRequest {
         if soup_message_headers_get_one(headers, "Transfer-Encoding") != nil {
             return "Content-Length and Transfer-Encoding together: send one of them"
         }
+        if length.contains(",") {
+            return "Content-Length: several values (\(length.prefix(100))): send one"
+        }
         guard !length.isEmpty, length.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-            return "Content-Length: \"\(length.prefix(100))\" is not one number of bytes"
+            return "Content-Length: \"\(length.prefix(100))\" is not a number of bytes"
         }
         return nil
     }

@@ -6,7 +6,7 @@ internal import CSoup
 /// the client reads the answer and then the end of stream; what it still sends is read and
 /// dropped (nothing kept) until it closes, for at most a few seconds; then the connection
 /// is closed. Closing at once, with the client's bytes unread, would reset the connection
-/// under a client still sending, which may then never read the answer. Keeps itself until
+/// under a client still sending, which may then never read the answer. Kept by its watch until
 /// done; on the loop thread only.
 final class LingeringClose {
     /// The most bytes dropped in one turn of the loop, so that a fast client cannot hold it.
@@ -24,16 +24,10 @@ final class LingeringClose {
             closing.finish()
             return
         }
-        let retained = Unmanaged.passRetained(closing)
-        let source = g_socket_create_source(socket, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue), nil)!
-        let callback: @convention(c) (UnsafeMutablePointer<GSocket>?, GIOCondition, gpointer?) -> gboolean = { _, _, data in
-            let closing = Unmanaged<LingeringClose>.fromOpaque(data!).takeUnretainedValue()
+        // The watch keeps `closing` until ``finish()`` ends it.
+        closing.watch = MainLoop.watch(socket) {
             if !closing.drop() { closing.finish() }
-            return 1
         }
-        g_source_set_callback(source, unsafeBitCast(callback, to: GSourceFunc.self), retained.toOpaque(), nil)
-        g_source_attach(source, nil)
-        closing.watch = source
         closing.deadline = MainLoop.after(seconds: seconds) { [unowned closing] in
             closing.deadline = 0
             closing.finish()
@@ -67,14 +61,12 @@ final class LingeringClose {
             MainLoop.cancel(deadline)
             deadline = 0
         }
+        if let watch {
+            self.watch = nil
+            MainLoop.unwatch(watch)
+        }
         g_io_stream_close(stream, nil, nil)
         g_object_unref(stream)
         g_object_unref(socket)
-        if let watch {
-            self.watch = nil
-            g_source_destroy(watch)
-            g_source_unref(watch)
-            Unmanaged.passUnretained(self).release()
-        }
     }
 }

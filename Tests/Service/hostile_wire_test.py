@@ -34,7 +34,7 @@ GIB = 1 << 30
 
 
 class LimitedServer(Server):
-    """A Server started under `prlimit --nofile=N:N` (soft and hard limit of N descriptors)."""
+    """A Server started under `prlimit --nofile=N` (N: "SOFT:HARD", the limits of descriptors)."""
 
     def __init__(self, data, *args, nofile):
         self.nofile = nofile
@@ -44,7 +44,7 @@ class LimitedServer(Server):
         popen = subprocess.Popen
 
         def limited(command, **options):
-            return popen(["prlimit", f"--nofile={self.nofile}:{self.nofile}", *command], **options)
+            return popen(["prlimit", f"--nofile={self.nofile}", *command], **options)
 
         with mock.patch.object(subprocess, "Popen", limited):
             super().start()
@@ -162,7 +162,7 @@ class ConnectionTests(WireCase):
         """Each client asks once on a keep-alive connection, reads the answer and closes. On
         libsoup 3.2 every such connection stayed in CLOSE-WAIT for good, and under 200
         descriptors the server stopped answering after 158."""
-        server = self.serve(nofile=256)
+        server = self.serve(nofile="256:256")
         clients, each = 4, 5000
         answered = [0] * clients
         failures = []
@@ -229,6 +229,23 @@ class ConnectionTests(WireCase):
         eventually(served, "a connection served once the eight closed")
         log = log_of(server)
         self.assertRegex(log, r"refused a connection.*8 connections")
+
+    def test_the_soft_file_limit_is_raised_to_the_hard_one(self):
+        """Started with a soft limit of 64 descriptors (and a hard one of 4096), the server
+        holds 300 connections open, each answered."""
+        server = self.serve(nofile="64:4096")
+        held = []
+        try:
+            for _ in range(300):
+                sock = connect(server)
+                held.append(sock)
+                sock.sendall(request("/health"))
+                self.assertEqual(read_response(sock)[0][0], 200, f"connection {len(held)}")
+        finally:
+            for sock in held:
+                sock.close()
+        limits = pathlib.Path(f"/proc/{server.proc.pid}/limits").read_text()
+        self.assertRegex(limits, r"Max open files\s+4096\s+4096")
 
     def test_more_connections_than_the_file_limit_allows_is_one_line_and_status_2(self):
         run = subprocess.run(["prlimit", "--nofile=256:256", service_test.BINARY, "serve", "--data", self.data,

@@ -58,6 +58,9 @@ final class HTTPConnection {
         watch = MainLoop.watch(socket, priority: G_PRIORITY_HIGH) { [unowned self] in readable(self) }
     }
 
+    /// Waiting for the next request (``awaitNextRequest``).
+    var isIdle: Bool { last != nil }
+
     /// A message of the connection to take it from libsoup through, referenced (the caller
     /// unreferences it): the last one while idle, else the one being read, if still there.
     func message() -> OpaquePointer? {

@@ -56,8 +56,7 @@ final class HTTPConnections {
             open[key] = connection
             // libsoup reads the addresses when the connection is taken, and warns when the
             // client is gone by then: read now (unless already gone: libsoup ends it).
-            if let address = g_socket_get_remote_address(socket, nil) {
-                g_object_unref(address)
+            if Self.isConnected(socket) {
                 _ = soup_server_message_get_remote_address(message)
                 _ = soup_server_message_get_local_address(message)
             }
@@ -71,13 +70,17 @@ final class HTTPConnections {
         }
     }
 
-    /// The headers of `message` were read. False when its connection is refused: it was
+    /// The headers of `message` were read. False when its connection is refused: it is
     /// answered 503 and closed, the request must go no further.
     func headersRead(_ message: OpaquePointer) -> Bool {
         guard let connection = connection(of: message) else { return true }
         connection.headersArrived()
-        guard connection.refused else { return !connection.closed }
-        close(connection, answer: refusal, linger: false, through: message)
+        guard connection.refused else { return true }
+        if !close(connection, answer: HTTPRequest.wire(refusal), linger: false, through: message) {
+            let request = HTTPRequest(message)
+            request.fail(refusal)
+            request.closeAfterAnswer()
+        }
         return false
     }
 
@@ -98,11 +101,10 @@ final class HTTPConnections {
 
     /// Sends `answer` (a whole response that says `Connection: close`) for `message` at once,
     /// before its body is read, and closes the connection (see ``LingeringClose``). False when
-    /// the connection is not one of these (libsoup's own answer then goes as usual).
+    /// that cannot be done here (libsoup's own answer then goes as usual).
     func answerAndClose(_ message: OpaquePointer, answer: Data) -> Bool {
         guard let connection = connection(of: message) else { return false }
-        close(connection, answer: answer, linger: true, through: message)
-        return true
+        return close(connection, answer: answer, linger: true, through: message)
     }
 
     /// Whether libsoup may keep the connection of `message` for another request: unless
@@ -148,27 +150,35 @@ final class HTTPConnections {
         log.refused(peer: Self.peer(of: connection.socket), open: open.count - 1, maximum: limits.maximum)
         MainLoop.soon { [weak self, weak connection] in
             guard let self, let connection else { return }
-            close(connection, answer: refusal, linger: false)
+            close(connection, answer: HTTPRequest.wire(refusal), linger: false)
         }
     }
 
-    private var refusal: Data {
-        HTTPRequest.wire(ServiceError(status: 503, message: "the server has \(limits.maximum) connections open, the most it takes (serve --max-connections); try again later",
-                                      headers: [("Retry-After", "5")]))
+    private var refusal: ServiceError {
+        ServiceError(status: 503, message: "the server has \(limits.maximum) connections open, the most it takes (serve --max-connections); try again later",
+                     headers: [("Retry-After", "5")])
     }
 
     /// Takes `connection` from libsoup and closes it, after writing `answer` when there is
-    /// one; with `linger`, once the client stopped sending (``LingeringClose``).
-    private func close(_ connection: HTTPConnection, answer: Data?, linger: Bool, through given: OpaquePointer? = nil) {
-        guard !connection.closed else { return }
+    /// one; with `linger`, once the client stopped sending (``LingeringClose``). False when it
+    /// is left to libsoup: a client already gone (reset) while a request is read (libsoup's
+    /// next read fails and it closes the connection; taking it would have libsoup warn that
+    /// it cannot read the client's address).
+    @discardableResult
+    private func close(_ connection: HTTPConnection, answer: Data?, linger: Bool, through given: OpaquePointer? = nil) -> Bool {
+        guard !connection.closed else { return true }
         guard g_socket_is_closed(connection.socket) == 0 else {
             forget(connection)
-            return
+            return true
+        }
+        guard connection.isIdle || Self.isConnected(connection.socket) else {
+            connection.stop()
+            return false
         }
         if let given { g_object_ref(UnsafeMutableRawPointer(given)) }
         guard let message = given ?? connection.message() else {
             connection.stop()
-            return
+            return false
         }
         connection.closed = true
         connection.stop()
@@ -178,7 +188,7 @@ final class HTTPConnections {
             g_object_unref(socket)
             g_object_unref(UnsafeMutableRawPointer(message))
         }
-        guard let stream = soup_server_message_steal_connection(message) else { return }
+        guard let stream = soup_server_message_steal_connection(message) else { return true }
         if let answer {
             _ = answer.withUnsafeBytes { bytes in
                 send(g_socket_get_fd(socket), bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
@@ -191,6 +201,7 @@ final class HTTPConnections {
             g_object_unref(stream)
             forget(connection)
         }
+        return true
     }
 
     private func forget(_ connection: HTTPConnection) {
@@ -211,6 +222,13 @@ final class HTTPConnections {
     /// accepted, 1 (the connection's), and 2 where the accept's own is kept as well.
     private static func references(_ socket: UnsafeMutablePointer<GSocket>) -> UInt32 {
         UnsafeMutableRawPointer(socket).assumingMemoryBound(to: GObject.self).pointee.ref_count
+    }
+
+    /// Whether the client is still there (not reset).
+    private static func isConnected(_ socket: UnsafeMutablePointer<GSocket>) -> Bool {
+        guard let address = g_socket_get_remote_address(socket, nil) else { return false }
+        g_object_unref(address)
+        return true
     }
 
     /// `ADDRESS:PORT` of the client.

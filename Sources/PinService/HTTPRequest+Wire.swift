@@ -51,9 +51,11 @@ extension HTTPRequest {
         return Self.wire(status: status, fields: fields, body: body)
     }
 
-    /// Closes the connection once the answer is sent (libsoup reads the body first).
+    /// Closes the connection once the answer is sent; libsoup reads the body first, which
+    /// is not kept.
     func closeAfterAnswer() {
         soup_message_headers_replace(soup_server_message_get_response_headers(message), "Connection", "close")
+        soup_message_body_set_accumulate(soup_server_message_get_request_body(message), 0)
     }
 
     /// An error answer as the bytes of a whole response, with `Connection: close`.

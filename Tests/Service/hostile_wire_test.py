@@ -18,6 +18,7 @@ import select
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -105,6 +106,12 @@ def responses_until_closed(sock):
             return answers
         answer, buffered = read
         answers.append(answer)
+
+
+def reset(sock):
+    """Closes with a reset (RST) instead of an end of stream."""
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()
 
 
 def close_wait(port):
@@ -207,6 +214,28 @@ class ConnectionTests(WireCase):
             started = time.monotonic()
             self.assertEqual(responses_until_closed(sock), [])
             self.assertGreaterEqual(time.monotonic() - started, 0.9)
+
+    def test_clients_that_reset_leave_nothing_open_and_nothing_logged(self):
+        """Clients that reset (SO_LINGER 0) after part of a header, inside a body, right after
+        a request answered before its body, or while kept between requests."""
+        server = self.serve()
+        self.assertEqual(server.get("/health").status_code, 200)  # the store's reader opens its files
+        baseline = open_descriptors(server.proc.pid)
+        shapes = [request("/health")[:8],
+                  request("/v1/contents/x/pins", "POST", ["Content-Type: application/json", "Content-Length: 100"]) + b'{"a"',
+                  request("/nope", headers=["Content-Length: 100000000"]) + bytes(100000)]
+        for _ in range(20):
+            for data in shapes:
+                sock = connect(server)
+                sock.sendall(data)
+                reset(sock)
+            kept = connect(server)
+            kept.sendall(request("/health"))
+            self.assertEqual(read_response(kept)[0][0], 200)
+            reset(kept)
+        eventually(lambda: open_descriptors(server.proc.pid) <= baseline, "the descriptors of the reset connections closed")
+        self.assertEqual(server.get("/health").status_code, 200)
+        self.assertNotIn("WARNING", log_of(server))
 
     def test_connections_past_the_maximum_get_503_and_are_closed_with_a_log_line(self):
         server = self.serve("--max-connections", "8", "--header-timeout", "3600", "--idle-timeout", "3600")

@@ -46,12 +46,39 @@ final class HTTPRequest {
         }
     }
 
-    /// The request body, read whole by libsoup before the handler runs.
+    /// The request body, read whole by libsoup before the handler runs (but with
+    /// ``streamBody(into:name:)``).
     var body: Data {
         guard let body = soup_server_message_get_request_body(message), let data = body.pointee.data,
               body.pointee.length > 0 else { return Data() }
         return Data(bytes: data, count: Int(body.pointee.length))
     }
+
+    /// Writes the body to a new file in `directory` as it arrives, instead of keeping it
+    /// (see ``UploadFile``); call before the body is read (in the early handler).
+    func streamBody(into directory: URL, name: String) throws(ServiceError) {
+        let file = try UploadFile(directory: directory, name: name)
+        soup_message_body_set_accumulate(soup_server_message_get_request_body(message), 0)
+        let object = UnsafeMutableRawPointer(message).assumingMemoryBound(to: GObject.self)
+        g_object_set_data_full(object, Self.uploadKey, Unmanaged.passRetained(file).toOpaque()) {
+            Unmanaged<UploadFile>.fromOpaque($0!).release()
+        }
+        let chunk: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, bytes, data in
+            var size: gsize = 0
+            guard let bytes, let start = g_bytes_get_data(bytes, &size) else { return }
+            Unmanaged<UploadFile>.fromOpaque(data!).takeUnretainedValue().append(UnsafeRawBufferPointer(start: start, count: Int(size)))
+        }
+        g_signal_connect_data(object, "got-chunk", unsafeBitCast(chunk, to: GCallback.self),
+                              Unmanaged.passUnretained(file).toOpaque(), nil, GConnectFlags(rawValue: 0))
+    }
+
+    /// The file that ``streamBody(into:name:)`` wrote the body to.
+    var bodyFile: UploadFile? {
+        g_object_get_data(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GObject.self), Self.uploadKey)
+            .map { Unmanaged<UploadFile>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static let uploadKey = "pinrender-upload"
 
     /// Sets the answer: a status, a body of `type`, and headers.
     func respond(_ status: Int, body: Data = Data(), type: String = "application/json",
@@ -87,9 +114,12 @@ final class HTTPRequest {
 
     /// An error answer (see ``ServiceError``).
     func fail(_ error: ServiceError) {
-        var headers = error.headers
-        if error.status == 401 { headers.append(("WWW-Authenticate", "Bearer")) }
-        respond(error.status, body: error.body, headers: headers)
+        respond(error.status, body: error.body, headers: Self.answerHeaders(of: error))
+    }
+
+    /// The headers of an error answer: its own, and the challenge of a 401.
+    static func answerHeaders(of error: ServiceError) -> [(String, String)] {
+        error.status == 401 ? error.headers + [("WWW-Authenticate", "Bearer")] : error.headers
     }
 
     /// Holds the answer back until ``resume()``: the message is referenced meanwhile.

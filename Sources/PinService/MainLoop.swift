@@ -49,6 +49,44 @@ public final class MainLoop: @unchecked Sendable {
         }, box.toOpaque(), nil)
     }
 
+    /// Runs `work` on the loop's thread once, `seconds` from now, unless ``cancel(_:)`` is
+    /// called with the returned id before; call on that thread.
+    static func after(seconds: Int, _ work: @escaping () -> Void) -> UInt32 {
+        let box = Unmanaged.passRetained(WorkBox(work))
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, guint(clamping: seconds * 1000), { data in
+            Unmanaged<WorkBox>.fromOpaque(data!).takeUnretainedValue().work()
+            return 0
+        }, box.toOpaque(), { Unmanaged<WorkBox>.fromOpaque($0!).release() })
+    }
+
+    /// Stops the work of ``after(seconds:_:)`` with the id it returned, before it ran.
+    static func cancel(_ id: UInt32) {
+        g_source_remove(id)
+    }
+
+    /// Runs `work` on the loop's thread whenever `socket` has something to read (or the
+    /// peer hung up, or it failed), at `priority`, until ``unwatch(_:)``; call on that thread.
+    static func watch(_ socket: UnsafeMutablePointer<GSocket>, priority: Int32 = G_PRIORITY_DEFAULT,
+                      _ work: @escaping () -> Void) -> UnsafeMutablePointer<GSource> {
+        let source = g_socket_create_source(socket, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue), nil)!
+        let callback: @convention(c) (UnsafeMutablePointer<GSocket>?, GIOCondition, gpointer?) -> gboolean = { _, _, data in
+            Unmanaged<WorkBox>.fromOpaque(data!).takeUnretainedValue().work()
+            return 1
+        }
+        g_source_set_callback(source, unsafeBitCast(callback, to: GSourceFunc.self), Unmanaged.passRetained(WorkBox(work)).toOpaque()) {
+            Unmanaged<WorkBox>.fromOpaque($0!).release()
+        }
+        g_source_set_priority(source, priority)
+        g_source_attach(source, nil)
+        return source
+    }
+
+    /// Stops a ``watch(_:priority:_:)`` (also from its own work).
+    static func unwatch(_ source: UnsafeMutablePointer<GSource>) {
+        g_source_destroy(source)
+        g_source_unref(source)
+    }
+
     /// Runs `work` on the loop's thread every `seconds`; call on that thread.
     static func every(seconds: Int, _ work: @escaping () -> Void) {
         let box = Unmanaged.passRetained(WorkBox(work))

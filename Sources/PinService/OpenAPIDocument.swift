@@ -59,7 +59,7 @@ public enum OpenAPIDocument {
       "put": {
         "operationId": "uploadContent",
         "summary": "Upload (or replace) the PDF, PNG or JPEG of a content (role admin)",
-        "description": "The body is the file itself, sent as its type (415 for any other), with a Content-Length (411 without one), at most --max-upload bytes (413). The kind is read from the bytes. Before it is kept, a render worker checks it within the limits of one render (serve --render-max-memory, --render-timeout): it opens as a render opens it (a PDF with Poppler and qpdf, with at least one page), and every row of an image decodes (shrunk while decoding); 400 when it cannot be read (a PNG or JPEG cut short, an image of more than 400000000 pixels), 422 when reading it takes more memory or time than one render may, each naming the problem. Replacing a content keeps its pins and starts its render counts again.",
+        "description": "The body is the file itself, sent as its type (415 for any other), with a Content-Length (411 without one), at most --max-upload bytes (413), written to disk as it arrives (507 when the disk is full). The kind is read from the bytes. Before it is kept, a render worker checks it within the limits of one render (serve --render-max-memory, --render-timeout): it opens as a render opens it (a PDF with Poppler and qpdf, with at least one page), and every row of an image decodes (shrunk while decoding); 400 when it cannot be read (a PNG or JPEG cut short, an image of more than 400000000 pixels), 422 when reading it takes more memory or time than one render may, each naming the problem. Replacing a content keeps its pins and starts its render counts again.",
         "requestBody": {"required": true, "content": {"application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}}, "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}, "image/jpeg": {"schema": {"type": "string", "contentMediaType": "image/jpeg"}}}},
         "responses": {
           "200": {"description": "Replaced", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Content"}}}},
@@ -67,7 +67,8 @@ public enum OpenAPIDocument {
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "411": {"$ref": "#/components/responses/Error"},
           "413": {"$ref": "#/components/responses/Error"}, "415": {"$ref": "#/components/responses/Error"}, "422": {"$ref": "#/components/responses/Error"},
-          "503": {"$ref": "#/components/responses/Unavailable"}
+          "503": {"$ref": "#/components/responses/Unavailable"},
+          "507": {"$ref": "#/components/responses/Error"}
         }
       }
     },

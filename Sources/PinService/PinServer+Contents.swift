@@ -12,11 +12,15 @@ extension PinServer {
     }
 
     /// `PUT /v1/contents/{id}` with the file as the body: a PDF, PNG or JPEG (by its bytes),
-    /// checked by a render worker off the loop thread (``RenderService/check(_:)``), which
-    /// reads its pages' sizes, then kept. 201 when new, 200 when it replaced the content's file
-    /// (its pins stay).
+    /// written to a file as it came (the early handler asked for it:
+    /// ``HTTPRequest/streamBody(into:name:)``), checked by a render worker off the loop thread
+    /// (``RenderService/check(_:)``), which reads its pages' sizes, then kept. 201 when new,
+    /// 200 when it replaced the content's file (its pins stay).
     func upload(_ request: HTTPRequest, contentId: String) throws {
-        let staged = try stageUpload(contentId, file: request.body)
+        guard let body = request.bodyFile else {
+            throw ServiceError(status: 500, message: "the upload's body was not kept")
+        }
+        let staged = try stageUpload(contentId, file: try body.finish())
         let bound = LoopBound(value: request)
         request.pause()
         renders.check(staged.temporary) { [self] checked in
@@ -33,12 +37,13 @@ extension PinServer {
         }
     }
 
-    /// Stores `body` as the file of a content, replacing the one it had, once a render worker
-    /// has checked it (the loop waits for it); `created` when it had none. Throws 400 when the
+    /// Stores the file at `temporary` (in ``PinStore/contentsDirectory``: moved into place, or
+    /// removed) as the file of a content, replacing the one it had, once a render worker has
+    /// checked it (the loop waits for it); `created` when it had none. Throws 400 when the
     /// file is not a PDF, PNG or JPEG the engine can read, 422 when reading it is over the
     /// limits of one render.
-    public func saveContent(_ contentId: String, file body: Data) throws -> (content: ContentRecord, created: Bool) {
-        let staged = try stageUpload(contentId, file: body)
+    public func saveContent(_ contentId: String, file temporary: URL) throws -> (content: ContentRecord, created: Bool) {
+        let staged = try stageUpload(contentId, file: temporary)
         defer { try? FileManager.default.removeItem(at: staged.temporary) }
         do {
             return try keep(staged, checked: renders.check(staged.temporary))
@@ -47,24 +52,34 @@ extension PinServer {
         }
     }
 
-    /// Writes an upload's bytes beside the contents; throws 400 unless they begin as a PDF,
-    /// PNG or JPEG does.
-    private func stageUpload(_ contentId: String, file body: Data) throws -> StagedUpload {
+    /// An upload written beside the contents (under a name of its own: two uploads of one
+    /// content may be checked at the same time), with its kind; throws 400, and removes the
+    /// file, unless its bytes begin as a PDF, PNG or JPEG does.
+    private func stageUpload(_ contentId: String, file temporary: URL) throws -> StagedUpload {
+        do {
+            return try kindOfUpload(contentId, file: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// The upload at `temporary` with its kind, read from its first bytes.
+    private func kindOfUpload(_ contentId: String, file temporary: URL) throws -> StagedUpload {
         try Route.check(contentId: contentId)
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: temporary.path)[.size] as? Int) ?? 0
+        let head = try FileHandle(forReadingFrom: temporary).read(upToCount: 1024) ?? Data()
         let kind: String
-        if body.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             kind = "png"
-        } else if body.starts(with: [0xFF, 0xD8, 0xFF]) {
+        } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             kind = "jpeg"
-        } else if body.prefix(1024).range(of: Data("%PDF-".utf8)) != nil {
+        } else if head.range(of: Data("%PDF-".utf8)) != nil {
             kind = "pdf"
         } else {
-            throw ServiceError(status: 400, message: "body: not a PDF, PNG or JPEG file (\(body.count) bytes)")
+            throw ServiceError(status: 400, message: "body: not a PDF, PNG or JPEG file (\(bytes) bytes)")
         }
-        // A name of its own: two uploads of one content may be checked at the same time.
-        let temporary = store.contentsDirectory.appendingPathComponent(".\(contentId).\(UUID().uuidString).upload")
-        try body.write(to: temporary)
-        return StagedUpload(contentId: contentId, kind: kind, temporary: temporary, bytes: body.count)
+        return StagedUpload(contentId: contentId, kind: kind, temporary: temporary, bytes: bytes)
     }
 
     /// Keeps a checked upload as its content's file and records it.
@@ -103,7 +118,9 @@ extension PinServer {
         let demos = [("floorplan", "demo/floorplan.pdf", "threads.json"), ("photo", "demo/photo.jpg", "photo.json"),
                      ("screenshot", "screenshot.png", "screenshot.json")]
         for (id, file, pins) in demos where try store.content(id) == nil {
-            _ = try saveContent(id, file: try Data(contentsOf: samples.appendingPathComponent(file)))
+            let copy = try UploadFile(directory: store.contentsDirectory, name: id)
+            try Data(contentsOf: samples.appendingPathComponent(file)).withUnsafeBytes { copy.append($0) }
+            _ = try saveContent(id, file: try copy.finish())
             let path = samples.appendingPathComponent("pins").appendingPathComponent(pins).path
             for pin in try PinDecoder(source: path).decode(try Data(contentsOf: URL(fileURLWithPath: path)))
                 .sorted(by: { ($0.parentId != nil ? 1 : 0, $0.createdAt) < ($1.parentId != nil ? 1 : 0, $1.createdAt) }) {

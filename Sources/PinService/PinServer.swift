@@ -47,10 +47,14 @@ public final class PinServer {
 
     /// Listens and returns the port; call on the thread that will run the main loop.
     public func start() throws -> Int {
+        let descriptors = FileLimit.raise()
+        let limits = HTTPConnections.Limits(
+            maximum: try FileLimit.maximumConnections(requested: configuration.maxConnections, descriptors: descriptors),
+            headerSeconds: configuration.headerTimeout, idleSeconds: configuration.idleTimeout)
         let server = try SoupHTTPServer(handlers: .init(
             early: { [unowned self] in early($0) },
             handle: { [unowned self] in handle($0) },
-            websocket: { [unowned self] in openEvents($0, stream: $1) }))
+            websocket: { [unowned self] in openEvents($0, stream: $1) }), limits: limits)
         let port = try server.listen(host: configuration.host, port: configuration.port)
         http = server
         if store.isShared {
@@ -73,20 +77,29 @@ public final class PinServer {
 
     // MARK: Requests
 
-    /// Headers read, body not yet: unknown paths, access and body sizes are answered now,
-    /// before a large body is read.
+    /// Headers read, body not yet: the route, the token and the announced length decide
+    /// now whether the body is wanted. An answer set here goes before the body is read, and
+    /// the connection is closed (``SoupHTTPServer``); an upload's body goes to a file as it
+    /// comes, the others (JSON, within their limit) to memory.
     private func early(_ request: HTTPRequest) {
         do {
             let route = try Route(method: request.method, path: request.path)
             try authorize(request, route)
             let limit = route.bodyLimit(configuration)
-            if limit > 0 {
+            if limit == 0 {
+                if request.hasBody {
+                    throw ServiceError(status: 413, message: "\(request.method) \(request.path.prefix(200)) takes no body")
+                }
+            } else {
                 guard let length = request.announcedLength else {
                     throw ServiceError(status: 411, message: "send the body with a Content-Length (at most \(limit) bytes)")
                 }
                 if length > limit {
                     throw ServiceError(status: 413, message: "the body has \(length) bytes; the most is \(limit)")
                 }
+            }
+            if case .upload(let id) = route {
+                try request.streamBody(into: store.contentsDirectory, name: id)
             }
         } catch {
             request.fail(ServiceError(error))

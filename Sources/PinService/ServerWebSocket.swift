@@ -146,7 +146,9 @@ final class ServerWebSocket {
         switch state {
         case .open:
             guard budget.spend(at: ProcessInfo.processInfo.systemUptime) else {
-                stopReading()
+                // Reading goes on while closing (up to the closing allowance, dropped): a
+                // client still sending then reads the close frame and answers it, where
+                // dropping the connection with its bytes unread would reset it first.
                 close(code: Self.policyCode,
                       reason: "at most \(limits.burst) messages at once and \(Int(limits.perSecond)) a second: this socket is one way")
                 return

@@ -33,6 +33,15 @@ public struct ServiceConfiguration: Sendable {
     /// (`pinrender-net`, whose /proc/self/exe stays the running version's file even when an
     /// upgrade replaces it).
     public var renderWorker = ["/proc/self/exe", RenderWorker.command]
+    /// The most connections open at once; past it a new connection is answered 503 and
+    /// closed. nil: what the file limit allows (two descriptors a connection, one for an
+    /// upload's file, and a reserve for the store and renders), at most 1024.
+    public var maxConnections: Int?
+    /// Seconds a client has to send a request's headers, from connecting (or, on a kept
+    /// connection, from the request's first byte); then it is answered 408 and closed.
+    public var headerTimeout = 30
+    /// Seconds a kept connection may wait for its next request before it is closed.
+    public var idleTimeout = 60
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

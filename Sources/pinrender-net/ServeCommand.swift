@@ -17,6 +17,9 @@ struct ServeOptions: Sendable {
     var eventBacklog = 1 << 20
     var renderMaxMemory = 1 << 30
     var renderTimeout = 120.0
+    var maxConnections: Int?
+    var headerTimeout = 30
+    var idleTimeout = 60
 }
 
 /// `pinrender serve`: the pin service (REST API, events WebSocket, renders) until SIGINT or
@@ -76,6 +79,22 @@ enum ServeCommand: Command {
                 limit (default 120)
                 """) { text, options in
                 options.renderTimeout = try OptionValue.number(text, needs: "seconds, e.g. 60") { $0 > 0 && $0 <= 3600 }
+            },
+            Option("--max-connections", value: "N", help: """
+                connections open at once; past it a new one is answered 503 and closed (default:
+                what the file limit allows, 2 descriptors each past 64, at most 1024)
+                """) { text, options in
+                options.maxConnections = try OptionValue.whole(text, needs: "a number of connections from 1") { $0 >= 1 }
+            },
+            Option("--header-timeout", value: "SECONDS", help: """
+                seconds to send a request's headers, from connecting or from the request's first
+                byte; then 408 and closed (default 30)
+                """) { text, options in
+                options.headerTimeout = try OptionValue.whole(text, needs: "a whole number of seconds from 1") { $0 >= 1 }
+            },
+            Option("--idle-timeout", value: "SECONDS",
+                   help: "seconds a kept connection waits for its next request before it is closed (default 60)") { text, options in
+                options.idleTimeout = try OptionValue.whole(text, needs: "a whole number of seconds from 1") { $0 >= 1 }
             },
         ]),
     ])
@@ -150,6 +169,9 @@ enum ServeCommand: Command {
         configuration.eventBacklog = options.eventBacklog
         configuration.renderMaxMemory = options.renderMaxMemory
         configuration.renderTimeout = options.renderTimeout
+        configuration.maxConnections = options.maxConnections
+        configuration.headerTimeout = options.headerTimeout
+        configuration.idleTimeout = options.idleTimeout
         if let tokens = options.tokens { configuration.tokens = try AccessTokens.load(tokens) }
         let samples = options.demo ? try demoSamples() : nil
         let server: PinServer

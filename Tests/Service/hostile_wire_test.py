@@ -564,8 +564,4 @@ class HeaderDeadlineTests(WireCase):
 
 
 if __name__ == "__main__":
-    if "--binary" in sys.argv:
-        at = sys.argv.index("--binary")
-        service_test.BINARY = sys.argv[at + 1]
-        del sys.argv[at:at + 2]
-    unittest.main(verbosity=2)
+    service_test.main()

@@ -20,6 +20,13 @@ public final class MainLoop: @unchecked Sendable {
     /// handler is in place when it returns, and the loop quits when it next turns (a signal
     /// before ``run()`` too; a quit asked before `g_main_loop_run` is forgotten by it).
     public func quitOnSignals() {
+        // A process started from a thread that blocks signals (a Dispatch worker's, as
+        // Foundation's Process spawns from) inherits the block: lift it on this thread, the
+        // one that runs the loop, or the handler never runs.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM] { sigaddset(&signals, number) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         for number in [SIGINT, SIGTERM] {
             g_main_loop_ref(loop)
             g_unix_signal_add_full(G_PRIORITY_HIGH, number, { data in

@@ -41,6 +41,22 @@ class SignalTests(unittest.TestCase):
     def test_a_sigint_right_after_start_stops_the_server(self):
         self.stops_on(signal.SIGINT)
 
+    def test_a_server_started_with_the_signals_blocked_still_stops(self):
+        # Foundation's Process starts programs from a Dispatch thread, which blocks every
+        # signal: the server inherited the block, and GLib's handler never ran.
+        blocked = lambda: signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
+        process = subprocess.Popen([service_test.BINARY, "serve", "--data", tempfile.mkdtemp(prefix="pinservice-"),
+                                    "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True, preexec_fn=blocked)
+        self.assertIn("listening", process.stdout.readline())
+        process.send_signal(signal.SIGTERM)
+        try:
+            self.assertEqual(process.wait(STOP_BOUND), 0)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            self.fail(f"SIGTERM to a server started with it blocked was ignored for {STOP_BOUND} s")
+
 
 if __name__ == "__main__":
     service_test.main()

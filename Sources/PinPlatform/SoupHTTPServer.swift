@@ -14,13 +14,13 @@ internal import CSoup
 /// and an answer the early handler set to a request with a body goes at once, the body
 /// unread, and the connection is closed (libsoup would read the whole body first, into
 /// memory, whatever the answer).
-final class SoupHTTPServer {
+package final class SoupHTTPServer {
     /// What the routes do.
-    struct Handlers {
-        var early: (HTTPRequest) -> Void
-        var handle: (HTTPRequest) -> Void
+    package struct Handlers {
+        package var early: (HTTPRequest) -> Void
+        package var handle: (HTTPRequest) -> Void
         /// The request and its connection (a reference the handler takes over).
-        var websocket: (HTTPRequest, UnsafeMutablePointer<GIOStream>) -> Void
+        package var websocket: (HTTPRequest, UnsafeMutablePointer<GIOStream>) -> Void
     }
 
     /// The listen backlog: connections the kernel completes and queues while the loop is
@@ -30,7 +30,7 @@ final class SoupHTTPServer {
     let connections: HTTPConnections
     private let server: UnsafeMutablePointer<SoupServer>
 
-    init(handlers: Handlers, limits: HTTPConnections.Limits) throws {
+    package init(handlers: Handlers, limits: HTTPConnections.Limits) throws {
         // soup_server_new is variadic, which Swift does not import.
         var rawPaths = GValue()
         g_value_init(&rawPaths, GType(5) << GType(G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN, a macro
@@ -76,7 +76,7 @@ final class SoupHTTPServer {
 
     /// Listens on `host` (an IP address) and `port` (0: any free one), with a socket made
     /// here for its backlog; returns the port.
-    func listen(host: String, port: Int) throws -> Int {
+    package func listen(host: String, port: Int) throws -> Int {
         guard let address = g_inet_socket_address_new_from_string(host, guint(port)) else {
             throw ServiceError(status: 500, message: "\(host) is not an IP address")
         }

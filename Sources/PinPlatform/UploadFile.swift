@@ -4,17 +4,17 @@ import Foundation
 /// memory: `.NAME.upload-XXXXXX` (mode 0600) in the directory given, removed when this is
 /// released unless ``finish()`` handed it over. A write that fails (a full disk) removes the
 /// file at once and drops the rest of the body; ``finish()`` then reports it.
-final class UploadFile {
+package final class UploadFile {
     /// Where the body goes.
-    let url: URL
+    package let url: URL
     /// The bytes written so far.
-    private(set) var byteCount = 0
+    package private(set) var byteCount = 0
     private var descriptor: Int32
     private var failure: ServiceError?
     private var handedOver = false
 
     /// A new, empty file in `directory`, named after `name` (a content id).
-    init(directory: URL, name: String) throws(ServiceError) {
+    package init(directory: URL, name: String) throws(ServiceError) {
         var template = Array(directory.appendingPathComponent(".\(name).upload-XXXXXX").path.utf8CString)
         descriptor = mkstemp(&template)
         url = URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
@@ -27,7 +27,7 @@ final class UploadFile {
     }
 
     /// Writes the next bytes of the body (nothing once a write failed).
-    func append(_ bytes: UnsafeRawBufferPointer) {
+    package func append(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while descriptor >= 0 && offset < bytes.count {
             let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -45,7 +45,7 @@ final class UploadFile {
 
     /// Closes the file and hands it over (the caller moves it into place or removes it);
     /// throws 507 when the disk was full, 500 for another failure to write.
-    func finish() throws(ServiceError) -> URL {
+    package func finish() throws(ServiceError) -> URL {
         if let failure { throw failure }
         let closed = Glibc.close(descriptor)
         descriptor = -1

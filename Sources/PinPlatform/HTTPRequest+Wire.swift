@@ -3,7 +3,7 @@ internal import CSoup
 
 extension HTTPRequest {
     /// Whether a body follows the headers (a length above 0, or chunks).
-    var hasBody: Bool { announcedLength != 0 }
+    package var hasBody: Bool { announcedLength != 0 }
 
     /// What makes the request's framing ambiguous, read before anything else: several
     /// `Content-Length` values (libsoup takes the first number of "5, 10"), one that is not

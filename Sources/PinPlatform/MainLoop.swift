@@ -37,7 +37,7 @@ public final class MainLoop: @unchecked Sendable {
     }
 
     /// Runs `work` on the loop's thread, from any thread.
-    static func perform(_ work: @escaping @Sendable () -> Void) {
+    package static func perform(_ work: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(WorkBox(work))
         g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
             let box = Unmanaged<WorkBox>.fromOpaque(data!).takeRetainedValue()
@@ -48,7 +48,7 @@ public final class MainLoop: @unchecked Sendable {
 
     /// Runs `work` on the loop's thread once, when the loop next turns (after the sources
     /// ready now); call on that thread.
-    static func soon(_ work: @escaping () -> Void) {
+    package static func soon(_ work: @escaping () -> Void) {
         let box = Unmanaged.passRetained(WorkBox(work))
         g_idle_add_full(G_PRIORITY_DEFAULT, { data in
             Unmanaged<WorkBox>.fromOpaque(data!).takeRetainedValue().work()
@@ -58,7 +58,7 @@ public final class MainLoop: @unchecked Sendable {
 
     /// Runs `work` on the loop's thread once, `seconds` from now, unless ``cancel(_:)`` is
     /// called with the returned id before; call on that thread.
-    static func after(seconds: Int, _ work: @escaping () -> Void) -> UInt32 {
+    package static func after(seconds: Int, _ work: @escaping () -> Void) -> UInt32 {
         let box = Unmanaged.passRetained(WorkBox(work))
         return g_timeout_add_full(G_PRIORITY_DEFAULT, guint(clamping: seconds * 1000), { data in
             Unmanaged<WorkBox>.fromOpaque(data!).takeUnretainedValue().work()
@@ -67,7 +67,7 @@ public final class MainLoop: @unchecked Sendable {
     }
 
     /// Stops the work of ``after(seconds:_:)`` with the id it returned, before it ran.
-    static func cancel(_ id: UInt32) {
+    package static func cancel(_ id: UInt32) {
         g_source_remove(id)
     }
 
@@ -95,7 +95,7 @@ public final class MainLoop: @unchecked Sendable {
     }
 
     /// Runs `work` on the loop's thread every `seconds`; call on that thread.
-    static func every(seconds: Int, _ work: @escaping () -> Void) {
+    package static func every(seconds: Int, _ work: @escaping () -> Void) {
         let box = Unmanaged.passRetained(WorkBox(work))
         g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, guint(seconds), { data in
             Unmanaged<WorkBox>.fromOpaque(data!).takeUnretainedValue().work()
@@ -110,6 +110,10 @@ private final class WorkBox {
 }
 
 /// A value that belongs to the loop's thread, carried through another thread untouched.
-struct LoopBound<Value>: @unchecked Sendable {
-    let value: Value
+package struct LoopBound<Value>: @unchecked Sendable {
+    package let value: Value
+
+    package init(value: Value) {
+        self.value = value
+    }
 }

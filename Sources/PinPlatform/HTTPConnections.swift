@@ -18,12 +18,18 @@ internal import CSoup
 /// ``HTTPConnection/message()``), at most once, and never once libsoup closed it. A record
 /// goes once its socket is closed: when it is closed here, and otherwise (libsoup closed it)
 /// when the records are swept, before a new connection is refused.
-final class HTTPConnections {
+package final class HTTPConnections {
     /// The limits, from ``ServiceConfiguration``.
-    struct Limits {
-        var maximum: Int
-        var headerSeconds: Int
-        var idleSeconds: Int
+    package struct Limits {
+        package var maximum: Int
+        package var headerSeconds: Int
+        package var idleSeconds: Int
+
+        package init(maximum: Int, headerSeconds: Int, idleSeconds: Int) {
+            self.maximum = maximum
+            self.headerSeconds = headerSeconds
+            self.idleSeconds = idleSeconds
+        }
     }
 
     /// Seconds that a connection answered before its body was read goes on reading (and

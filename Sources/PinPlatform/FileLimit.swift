@@ -32,16 +32,16 @@ package enum FileLimit {
 
     /// The maximum of connections: `requested`, or the default within what `descriptors`
     /// affords. Throws when `requested` needs more descriptors than the limit.
-    package static func maximumConnections(requested: Int?, descriptors: Int) throws(ServiceError) -> Int {
+    package static func maximumConnections(requested: Int?, descriptors: Int) throws(HTTPFailure) -> Int {
         let affordable = connections(for: descriptors)
         guard let requested else {
             guard affordable >= 1 else {
-                throw ServiceError(status: 500, message: "the file limit (\(descriptors) descriptors, ulimit -n) leaves no room for connections: \(reserve + 2) at least")
+                throw HTTPFailure(status: 500, message: "the file limit (\(descriptors) descriptors, ulimit -n) leaves no room for connections: \(reserve + 2) at least")
             }
             return min(defaultConnections, affordable)
         }
         guard requested <= affordable else {
-            throw ServiceError(status: 500, message: "--max-connections \(requested) needs \(reserve + 2 * requested) file descriptors; the limit is \(descriptors) (ulimit -n), which affords \(affordable)")
+            throw HTTPFailure(status: 500, message: "--max-connections \(requested) needs \(reserve + 2 * requested) file descriptors; the limit is \(descriptors) (ulimit -n), which affords \(affordable)")
         }
         return requested
     }

@@ -19,7 +19,8 @@ internal import CSoup
 /// goes once its socket is closed: when it is closed here, and otherwise (libsoup closed it)
 /// when the records are swept, before a new connection is refused.
 package final class HTTPConnections {
-    /// The limits, from ``ServiceConfiguration``.
+    /// The limits: connections open at once, and the seconds given to a request's headers
+    /// and to an idle connection's next request.
     package struct Limits {
         package var maximum: Int
         package var headerSeconds: Int
@@ -71,7 +72,7 @@ package final class HTTPConnections {
         }
         guard !connection.closed else { return }
         connection.awaitHeaders(of: message, seconds: limits.headerSeconds) { [unowned self] connection in
-            let error = ServiceError(status: 408, message: "the request's headers did not come within \(limits.headerSeconds) s")
+            let error = HTTPFailure(status: 408, message: "the request's headers did not come within \(limits.headerSeconds) s")
             close(connection, answer: HTTPRequest.wire(error), linger: false)
         }
     }
@@ -160,8 +161,8 @@ package final class HTTPConnections {
         }
     }
 
-    private var refusal: ServiceError {
-        ServiceError(status: 503, message: "the server has \(limits.maximum) connections open, the most it takes (serve --max-connections); try again later",
+    private var refusal: HTTPFailure {
+        HTTPFailure(status: 503, message: "the server has \(limits.maximum) connections open, the most it takes (serve --max-connections); try again later",
                      headers: [("Retry-After", "5")])
     }
 

@@ -59,8 +59,8 @@ extension HTTPRequest {
     }
 
     /// An error answer as the bytes of a whole response, with `Connection: close`.
-    static func wire(_ error: ServiceError) -> Data {
-        wire(status: error.status, fields: [("Content-Type", "application/json")] + answerHeaders(of: error), body: error.body)
+    static func wire(_ failure: HTTPFailure) -> Data {
+        wire(status: failure.status, fields: [("Content-Type", "application/json")] + failure.answerHeaders, body: failure.body)
     }
 
     /// A response: the status line, `fields` (but their framing and `Connection`), the

@@ -1,8 +1,8 @@
 import Foundation
 internal import CSoup
 
-/// A request of libsoup's server, seen by the service's handlers on the loop thread: its
-/// method, path, query, headers and body; the answer is set on it. libsoup owns the
+/// A request of libsoup's server (``SoupHTTPServer``), seen by the handlers on the loop
+/// thread: its method, path, query, headers and body; the answer is set on it. libsoup owns the
 /// message; a paused one (``pause()``) is kept alive by a reference until it is answered.
 package final class HTTPRequest {
     let message: OpaquePointer
@@ -13,7 +13,8 @@ package final class HTTPRequest {
 
     package var method: String { String(cString: soup_server_message_get_method(message)) }
 
-    /// The path as the client wrote it, percent-encoded (`/v1/contents/plan/pins`): see ``Route``.
+    /// The path as the client wrote it, percent-encoded (`/v1/contents/plan/pins`), for the caller to
+    /// decode segment by segment.
     package var path: String {
         g_uri_get_path(soup_server_message_get_uri(message)).map { String(cString: $0) } ?? "/"
     }
@@ -56,7 +57,7 @@ package final class HTTPRequest {
 
     /// Writes the body to a new file in `directory` as it arrives, instead of keeping it
     /// (see ``UploadFile``); call before the body is read (in the early handler).
-    package func streamBody(into directory: URL, name: String) throws(ServiceError) {
+    package func streamBody(into directory: URL, name: String) throws(HTTPFailure) {
         let file = try UploadFile(directory: directory, name: name)
         soup_message_body_set_accumulate(soup_server_message_get_request_body(message), 0)
         let object = UnsafeMutableRawPointer(message).assumingMemoryBound(to: GObject.self)
@@ -103,23 +104,9 @@ package final class HTTPRequest {
         for part in parts { soup_message_body_append_bytes(body, part.bytes) }
     }
 
-    /// A JSON answer of an encodable value.
-    package func respond<T: Encodable>(_ status: Int, json value: T, headers: [(String, String)] = []) {
-        do {
-            respond(status, body: try JSONEncoder().encode(value), headers: headers)
-        } catch {
-            fail(ServiceError(error))
-        }
-    }
-
-    /// An error answer (see ``ServiceError``).
-    package func fail(_ error: ServiceError) {
-        respond(error.status, body: error.body, headers: Self.answerHeaders(of: error))
-    }
-
-    /// The headers of an error answer: its own, and the challenge of a 401.
-    static func answerHeaders(of error: ServiceError) -> [(String, String)] {
-        error.status == 401 ? error.headers + [("WWW-Authenticate", "Bearer")] : error.headers
+    /// An error answer: its status, headers (a 401's challenge among them) and JSON body.
+    package func fail(_ failure: HTTPFailure) {
+        respond(failure.status, body: failure.body, headers: failure.answerHeaders)
     }
 
     /// Holds the answer back until ``resume()``: the message is referenced meanwhile.

@@ -88,6 +88,16 @@ public final class MainLoop: @unchecked Sendable {
         return source
     }
 
+    /// Runs `work` on the loop's thread whenever `descriptor` has something to read (or the
+    /// peer hung up, or it failed), until `work` returns false or ``cancel(_:)`` is called
+    /// with the returned id; call on that thread.
+    package static func watch(descriptor: Int32, _ work: @escaping () -> Bool) -> UInt32 {
+        let box = Unmanaged.passRetained(RepeatingBox(work))
+        return g_unix_fd_add_full(G_PRIORITY_DEFAULT, descriptor, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue),
+                                  { _, _, data in Unmanaged<RepeatingBox>.fromOpaque(data!).takeUnretainedValue().work() ? 1 : 0 },
+                                  box.toOpaque(), { Unmanaged<RepeatingBox>.fromOpaque($0!).release() })
+    }
+
     /// Stops a ``watch(_:priority:_:)`` (also from its own work).
     static func unwatch(_ source: UnsafeMutablePointer<GSource>) {
         g_source_destroy(source)
@@ -107,6 +117,11 @@ public final class MainLoop: @unchecked Sendable {
 private final class WorkBox {
     let work: () -> Void
     init(_ work: @escaping () -> Void) { self.work = work }
+}
+
+private final class RepeatingBox {
+    let work: () -> Bool
+    init(_ work: @escaping () -> Bool) { self.work = work }
 }
 
 /// A value that belongs to the loop's thread, carried through another thread untouched.

@@ -71,7 +71,7 @@ package final class ServerWebSocket {
 
     /// Takes over `stream` (a reference of the caller's, released when closed), a
     /// connection after a WebSocket handshake.
-    package init(stream: UnsafeMutablePointer<GIOStream>, limits: Limits) {
+    init(stream: UnsafeMutablePointer<GIOStream>, limits: Limits) {
         self.stream = stream
         self.limits = limits
         input = OpaquePointer(g_io_stream_get_input_stream(stream))

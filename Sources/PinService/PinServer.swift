@@ -48,7 +48,7 @@ public final class PinServer {
     /// Listens and returns the port; call on the thread that will run the main loop.
     public func start() throws -> Int {
         let port: Int
-        do {
+        do throws(HTTPFailure) {
             let descriptors = FileLimit.raise()
             let limits = HTTPConnections.Limits(
                 maximum: try FileLimit.maximumConnections(requested: configuration.maxConnections, descriptors: descriptors),
@@ -60,8 +60,8 @@ public final class PinServer {
                 webSocketLimits: .init(backlog: configuration.eventBacklog)), limits: limits)
             port = try server.listen(host: configuration.host, port: configuration.port)
             http = server
-        } catch let failure as HTTPFailure {
-            throw ServiceError(failure)
+        } catch {
+            throw ServiceError(error)
         }
         if store.isShared {
             try listen()

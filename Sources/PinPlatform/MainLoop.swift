@@ -1,17 +1,61 @@
 import Foundation
 internal import CSoup
 
-/// The GLib main loop the service runs on (the default main context): libsoup's server,
-/// its connections and the service's state live on the thread that runs it. Other threads
-/// (renders) hand results back with ``perform(_:)``.
+/// A GLib main loop: the one way this package runs GLib and libsoup. Either the loop of the
+/// default main context, which a program runs on its main thread (``init()``, ``run()``: the
+/// service's server, its connections and its state live there; other threads hand results
+/// back with ``perform(_:)``), or a loop of a context of its own on a thread of its own
+/// (``init(threadNamed:)``: a client's libsoup objects are made, used and released there, and
+/// ``stop()`` ends it).
+///
+/// The static functions work on the default context, the instance's ``perform(_:)`` and
+/// ``every(seconds:_:)`` on the loop's own.
+///
+///     let loop = MainLoop()
+///     loop.quitOnSignals()
+///     loop.run()
+///
+///     let thread = MainLoop(threadNamed: "pinsync-watch")
+///     thread.perform { ... }   // on that thread
+///     thread.stop()
 public final class MainLoop: @unchecked Sendable {
+    /// The loop's context; nil for the default one.
+    private let context: OpaquePointer?
     private let loop: OpaquePointer
+    /// Signalled when the thread of ``init(threadNamed:)`` ends.
+    private let finished: DispatchSemaphore?
 
+    /// The loop of the default main context, for the thread that will call ``run()``.
     public init() {
+        context = nil
         loop = g_main_loop_new(nil, 0)
+        finished = nil
     }
 
-    deinit { g_main_loop_unref(loop) }
+    /// A loop of a context of its own (not the default one, which a service or an app may
+    /// run), running at once on a new thread named `name`, until ``stop()``, which must be
+    /// called once; after it, ``perform(_:)`` does nothing.
+    package init(threadNamed name: String) {
+        context = g_main_context_new()
+        loop = g_main_loop_new(context, 0)
+        finished = DispatchSemaphore(value: 0)
+        // The thread holds the owner: the loop and context outlive it.
+        let thread = Thread { [self] in
+            g_main_context_push_thread_default(context)
+            g_main_loop_run(loop)
+            // What was released last may have queued callbacks (a closed stream's): run them.
+            while g_main_context_iteration(context, 0) != 0 {}
+            g_main_context_pop_thread_default(context)
+            finished?.signal()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    deinit {
+        g_main_loop_unref(loop)
+        if let context { g_main_context_unref(context) }
+    }
 
     /// Runs until a signal of ``quitOnSignals()``.
     public func run() { g_main_loop_run(loop) }
@@ -36,14 +80,28 @@ public final class MainLoop: @unchecked Sendable {
         }
     }
 
-    /// Runs `work` on the loop's thread, from any thread.
+    /// Runs the work handed over so far, ends the thread of ``init(threadNamed:)`` and waits
+    /// for it.
+    package func stop() {
+        perform { [loop] in g_main_loop_quit(loop) }
+        finished?.wait()
+    }
+
+    /// Runs `work` on the loop's thread, from any thread, after the work handed over before it.
+    package func perform(_ work: @escaping () -> Void) {
+        Self.invoke(work, in: context)
+    }
+
+    /// Runs `work` on the loop's thread every `seconds` until it returns false; call on that thread.
+    package func every(seconds: Int, _ work: @escaping () -> Bool) {
+        Self.repeating(every: seconds, work, in: context)
+    }
+
+    // MARK: The default context
+
+    /// Runs `work` on the default loop's thread, from any thread.
     package static func perform(_ work: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(WorkBox(work))
-        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
-            let box = Unmanaged<WorkBox>.fromOpaque(data!).takeRetainedValue()
-            box.work()
-            return 0
-        }, box.toOpaque(), nil)
+        invoke(work, in: nil)
     }
 
     /// Runs `work` on the loop's thread once, when the loop next turns (after the sources
@@ -66,7 +124,8 @@ public final class MainLoop: @unchecked Sendable {
         }, box.toOpaque(), { Unmanaged<WorkBox>.fromOpaque($0!).release() })
     }
 
-    /// Stops the work of ``after(seconds:_:)`` with the id it returned, before it ran.
+    /// Stops the work of ``after(seconds:_:)`` or ``watch(descriptor:_:)`` with the id it
+    /// returned.
     package static func cancel(_ id: UInt32) {
         g_source_remove(id)
     }
@@ -106,11 +165,28 @@ public final class MainLoop: @unchecked Sendable {
 
     /// Runs `work` on the loop's thread every `seconds`; call on that thread.
     package static func every(seconds: Int, _ work: @escaping () -> Void) {
+        repeating(every: seconds, { work(); return true }, in: nil)
+    }
+
+    // MARK: Any context
+
+    /// Runs `work` on the thread of `context` (nil: the default one), from any thread.
+    private static func invoke(_ work: @escaping () -> Void, in context: OpaquePointer?) {
         let box = Unmanaged.passRetained(WorkBox(work))
-        g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, guint(seconds), { data in
+        g_main_context_invoke_full(context, G_PRIORITY_DEFAULT, { data in
             Unmanaged<WorkBox>.fromOpaque(data!).takeUnretainedValue().work()
-            return 1
+            return 0
         }, box.toOpaque(), { Unmanaged<WorkBox>.fromOpaque($0!).release() })
+    }
+
+    /// Runs `work` on the thread of `context` every `seconds` until it returns false.
+    private static func repeating(every seconds: Int, _ work: @escaping () -> Bool, in context: OpaquePointer?) {
+        let source = g_timeout_source_new_seconds(guint(seconds))!
+        g_source_set_callback(source, { data in
+            Unmanaged<RepeatingBox>.fromOpaque(data!).takeUnretainedValue().work() ? 1 : 0
+        }, Unmanaged.passRetained(RepeatingBox(work)).toOpaque(), { Unmanaged<RepeatingBox>.fromOpaque($0!).release() })
+        g_source_attach(source, context)
+        g_source_unref(source)
     }
 }
 
@@ -124,7 +200,7 @@ private final class RepeatingBox {
     init(_ work: @escaping () -> Bool) { self.work = work }
 }
 
-/// A value that belongs to the loop's thread, carried through another thread untouched.
+/// A value that belongs to a loop's thread, carried through another thread untouched.
 package struct LoopBound<Value>: @unchecked Sendable {
     package let value: Value
 

@@ -1,6 +1,7 @@
 import Foundation
+import PinPlatform
 
-/// One connection to the service's events WebSocket, made and used on a ``GLibThread``;
+/// One connection to the service's events WebSocket, made and used on a ``MainLoop`` of its own;
 /// what arrives is handed to an `AsyncStream` of ``EventsSocket/Message``. The stream ends
 /// after ``Message/closed(code:reason:)`` or ``Message/refused(status:reason:)``; a consumer
 /// that stops reading closes the connection. A consumer that falls ``backlogLimit``
@@ -25,7 +26,7 @@ final class EventsSocket {
     static let backlogLimit = 10_000
 
     /// Opens a connection to `url` (`http(s)://.../events?since=N`).
-    static func open(_ url: URL, token: String?, idleTimeout: Double, on thread: GLibThread) -> AsyncStream<Message> {
+    static func open(_ url: URL, token: String?, idleTimeout: Double, on thread: MainLoop) -> AsyncStream<Message> {
         let (stream, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingOldest(backlogLimit))
         let holder = Holder()
         continuation.onTermination = { _ in
@@ -66,7 +67,7 @@ final class EventsSocket {
         self.continuation = continuation
     }
 
-    private func start(idleTimeout: Double, on thread: GLibThread) {
+    private func start(idleTimeout: Double, on thread: MainLoop) {
         session.connect(handshake, cancellation: cancellation) { [weak self] result in
             guard let self, !self.ended else { return }
             switch result {

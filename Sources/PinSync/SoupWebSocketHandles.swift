@@ -2,7 +2,7 @@ import Foundation
 internal import CSoup
 
 // Owners of the libsoup objects of one events WebSocket, each freed in its deinit. All of
-// them are made, used and released on one ``GLibThread``.
+// them are made, used and released on one ``MainLoop`` of its own thread.
 
 /// A `SoupSession` for one connection.
 final class WebSocketSession {

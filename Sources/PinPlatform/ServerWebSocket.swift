@@ -225,10 +225,9 @@ package final class ServerWebSocket {
         return true
     }
 
-    /// Whether a failed read or write would only have blocked; frees the error.
+    /// Whether a failed read or write would only have blocked.
     private static func wouldBlock(_ error: UnsafeMutablePointer<GError>?) -> Bool {
-        defer { g_error_free(error) }
-        return g_error_matches(error, g_io_error_quark(), gint(G_IO_ERROR_WOULD_BLOCK.rawValue)) != 0
+        GLibError(consuming: error).wouldBlock
     }
 
     /// Reads no more: the client's bytes wait in the kernel until the connection is dropped.

@@ -114,9 +114,7 @@ package final class SoupHTTPServer {
     }
 
     private static func failure(_ what: String, _ error: UnsafeMutablePointer<GError>?) -> HTTPFailure {
-        let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-        g_error_free(error)
-        return HTTPFailure(status: 500, message: "\(what): \(reason)")
+        HTTPFailure(status: 500, message: "\(what): \(GLibError(consuming: error))")
     }
 }
 

@@ -57,8 +57,8 @@ let package = Package(
         // `pinrender serve`: pins over HTTP and WebSocket (PinPlatform's server), stored in SQLite or PostgreSQL.
         .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "PinPlatform", "CSQLite", "CPostgres"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`,
-        // the events WebSocket through libsoup-3.
-        .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform", "CSQLite", "CSoup"]),
+        // the events WebSocket through PinPlatform.
+        .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform", "CSQLite"]),
         // The command line: its commands, shared by the two programs.
         .target(name: "PinCommandLine", dependencies: ["PinRender", "PinRenderCore"]),
         // `pinrender`: the commands that need only files; it links no network or database

@@ -30,9 +30,10 @@ package enum FileLimit {
         max(0, (descriptors - reserve) / 2)
     }
 
-    /// The maximum of connections: `requested`, or the default within what `descriptors`
-    /// affords. Throws when `requested` needs more descriptors than the limit.
-    package static func maximumConnections(requested: Int?, descriptors: Int) throws(HTTPFailure) -> Int {
+    /// The maximum of connections: `requested` (by `setting`, named in the refusal), or the
+    /// default within what `descriptors` affords. Throws when `requested` needs more
+    /// descriptors than the limit.
+    package static func maximumConnections(requested: Int?, setting: String, descriptors: Int) throws(HTTPFailure) -> Int {
         let affordable = connections(for: descriptors)
         guard let requested else {
             guard affordable >= 1 else {
@@ -41,7 +42,7 @@ package enum FileLimit {
             return min(defaultConnections, affordable)
         }
         guard requested <= affordable else {
-            throw HTTPFailure(status: 500, message: "--max-connections \(requested) needs \(reserve + 2 * requested) file descriptors; the limit is \(descriptors) (ulimit -n), which affords \(affordable)")
+            throw HTTPFailure(status: 500, message: "\(setting) \(requested) needs \(reserve + 2 * requested) file descriptors; the limit is \(descriptors) (ulimit -n), which affords \(affordable)")
         }
         return requested
     }

@@ -40,7 +40,11 @@ package final class SoupHTTPServer {
     let connections: HTTPConnections
     private let server: UnsafeMutablePointer<SoupServer>
 
-    package init(handlers: Handlers, limits: HTTPConnections.Limits) throws(HTTPFailure) {
+    /// - Parameters:
+    ///   - handlers: what the routes do.
+    ///   - limits: the connections' maximum and deadlines.
+    ///   - log: where a line goes when a connection is refused (at most one every 10 s).
+    package init(handlers: Handlers, limits: HTTPConnections.Limits, log: @escaping (String) -> Void) throws(HTTPFailure) {
         // soup_server_new is variadic, which Swift does not import.
         var rawPaths = GValue()
         g_value_init(&rawPaths, GType(5) << GType(G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN, a macro
@@ -54,7 +58,7 @@ package final class SoupHTTPServer {
             throw HTTPFailure(status: 500, message: "libsoup cannot make a server")
         }
         server = UnsafeMutableRawPointer(object).assumingMemoryBound(to: SoupServer.self)
-        connections = HTTPConnections(limits: limits)
+        connections = HTTPConnections(limits: limits, log: log)
         let box = Unmanaged.passRetained(HandlerBox(handlers, connections: connections))
         let release: GDestroyNotify = { Unmanaged<HandlerBox>.fromOpaque($0!).release() }
         soup_server_add_early_handler(server, "/", { _, message, _, _, data in

@@ -50,14 +50,18 @@ public final class PinServer {
         let port: Int
         do throws(HTTPFailure) {
             let descriptors = FileLimit.raise()
+            let setting = "--max-connections"
             let limits = HTTPConnections.Limits(
-                maximum: try FileLimit.maximumConnections(requested: configuration.maxConnections, descriptors: descriptors),
-                headerSeconds: configuration.headerTimeout, idleSeconds: configuration.idleTimeout)
+                maximum: try FileLimit.maximumConnections(requested: configuration.maxConnections, setting: setting,
+                                                          descriptors: descriptors),
+                headerSeconds: configuration.headerTimeout, idleSeconds: configuration.idleTimeout, setting: "serve \(setting)")
             let server = try SoupHTTPServer(handlers: .init(
                 early: { [unowned self] in early($0) },
                 handle: { [unowned self] in handle($0) },
                 websocket: { [unowned self] in openEvents($0, connection: $1) },
-                webSocketLimits: .init(backlog: configuration.eventBacklog)), limits: limits)
+                webSocketLimits: .init(backlog: configuration.eventBacklog)), limits: limits, log: { line in
+                    FileHandle.standardError.write(Data("pinrender serve: \(line)\n".utf8))
+                })
             port = try server.listen(host: configuration.host, port: configuration.port)
             http = server
         } catch {

@@ -213,17 +213,18 @@ public struct RenderJob: Sendable {
         // An image's UI points are --ui-scale pixels (else its pHYs's; a theme's fixed scale wins over pHYs), drawn at `scale`.
         if unitsPerInch == nil, let screen = options.uiScale
             ?? (options.theme.uiScale == nil ? options.input.flatMap(ImageDensity.screenScale(ofFileAt:)) : nil) {
-            layout.theme.uiScale = max(0.25, screen * scale)
+            layout.uiScale = max(0.25, screen * scale)
         }
         var scene = layout.scene(page: page, threads: threads, outputSize: outputSize, pageSize: pageSize)
         if options.threadsPanel { scene = layout.addingPanel(to: scene, threads: threads) }
+        scene = scene.onPixels()
         _ = consume layout
         let size = scene.drawnSize, drawn = scene
         let plan = first.use { $0.stripePlan(pixels: Int(size.width * size.height)) }
         try StripedPNG.write(width: Int(size.width), height: Int(size.height), workers: workers, plan: plan,
                              to: temporary, name: name, checkpoint: checkpoint, progress: progress,
                              worker: { $0 == 0 ? first : try document($0) }) { canvas, source in
-            try source.use { try $0.draw(drawn, on: canvas, theme: options.theme) }
+            try source.use { try $0.draw(drawn, on: canvas) }
         }
         return scene
     }

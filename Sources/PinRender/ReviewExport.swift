@@ -53,9 +53,9 @@ struct ReviewExport {
             if index > 0 { canvas.beginPDFPage(size: scene.drawnSize) }
             // A PDF's own pages stay vectors: qpdf lays this drawing over them.
             if isPDF {
-                try canvas.draw(scene, theme: options.theme)
+                try canvas.draw(scene)
             } else {
-                try input.document.draw(scene, on: canvas, theme: options.theme)
+                try input.document.draw(scene, on: canvas)
             }
             try canvas.finishPDFPage()
             progress?(RenderProgress(.page, done: index + 1, total: scenes.count))
@@ -63,7 +63,7 @@ struct ReviewExport {
         for page in summary {
             try deadline.step(.drawingSummary)
             canvas.beginPDFPage(size: SummaryLayout.pageSize)
-            try canvas.draw(page.scene, theme: options.theme, tagsText: true)
+            try canvas.draw(page.scene, tagsText: true)
             try canvas.finishPDFPage()
         }
         try canvas.finishDocument()

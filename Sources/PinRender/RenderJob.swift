@@ -59,6 +59,7 @@ public struct RenderJob: Sendable {
         try deadline.step(.reading)
         let input = try RenderInput(options: options, forEditing: kind == .pdf)
         let document = input.document
+        let source = LayoutFile.Source(document)
         if kind == .pdf, case .pdf(let pdf) = document, let damage = pdf.damage {
             throw InputError(source: input.documentName, location: "",
                              problem: "qpdf cannot read it (\(damage)), so it cannot be exported to PDF; a .png output draws it as Poppler reads it")
@@ -77,15 +78,15 @@ public struct RenderJob: Sendable {
         let byPage = Dictionary(grouping: threads, by: \.root.page)
         var files: [String] = []
         var scenes: [Scene] = []
-        var bookmarks: [Bookmark]?
+        var review: LayoutFile?
         if kind == .pdf {
             let scratch = try outputs.scratchDirectory()
-            let temporary = outputs.temporaryPath(for: options.output)
-            let export = try ReviewExport(input: input, options: options, layout: RenderInput.layout(options),
-                                          pages: pages.sorted(), deadline: deadline, progress: progress)
-                .write(to: temporary, name: options.output, scratch: scratch)
-            (scenes, bookmarks) = (export.scenes, export.bookmarks)
-            warnings += export.warnings
+            let export = ReviewExport(document: document, documentName: input.documentName, password: options.password,
+                                      deadline: deadline, progress: progress)
+            let plan = try export.plan(threads.filter { pages.contains($0.root.page) }, pages: pages.sorted(),
+                                       layout: RenderInput.layout(options))
+            warnings += try export.write(plan, to: outputs.temporaryPath(for: options.output), name: options.output, scratch: scratch)
+            (scenes, review) = (plan.pages, plan)
             files.append(options.output)
         }
         if kind == .png {
@@ -103,7 +104,10 @@ public struct RenderJob: Sendable {
         let sideOutputs: [(String?, (String, String) throws -> Void)] = [
             (options.summaryJSON, { try SummaryFiles.writeJSON(exported, to: $0, name: $1) }),
             (options.summaryCSV, { try SummaryFiles.writeCSV(exported, to: $0, name: $1) }),
-            (options.layoutJSON, { [scenes, bookmarks] in try LayoutFile.write(scenes, bookmarks: bookmarks, to: $0, name: $1) }),
+            (options.layoutJSON, { [scenes, review] in
+                try (review ?? LayoutFile(kind: options.device == nil ? .pages : .screens, source: source, pages: scenes))
+                    .write(to: $0, name: $1)
+            }),
         ]
         for case let (path?, write) in sideOutputs {
             try deadline.step(.writing(path))

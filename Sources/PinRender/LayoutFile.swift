@@ -75,13 +75,12 @@ public struct LayoutFile: Codable, Sendable {
         }
     }
 
-    /// Reads and checks the layout file at `path` (`name` in messages) for drawing: a file
+    /// Reads and checks the layout file at `path` for drawing: a file
     /// this version writes, every field there and of its type, every page's size whole,
     /// positive and within `pixelLimit` pixels, a sheet's screens one per page. What is wrong
     /// is one ``InputError`` naming the file and the field (`pages[0].markers[2].x`).
-    public static func read(path: String, name: String? = nil, pixelLimit: Int) throws -> LayoutFile {
-        let name = name ?? path
-        guard let data = FileManager.default.contents(atPath: path) else {
+    public static func read(path name: String, pixelLimit: Int) throws -> LayoutFile {
+        guard let data = FileManager.default.contents(atPath: name) else {
             throw InputError(source: name, location: "", problem: "cannot be read (no such file, or permissions?)")
         }
         let file: LayoutFile
@@ -97,7 +96,7 @@ public struct LayoutFile: Codable, Sendable {
         return file
     }
 
-    /// The checks of ``read(path:name:pixelLimit:)`` past decoding.
+    /// The checks of ``read(path:pixelLimit:)`` past decoding.
     private func check(name: String, pixelLimit: Int) throws {
         guard let version else {
             throw InputError(source: name, location: "version",
@@ -111,20 +110,18 @@ public struct LayoutFile: Codable, Sendable {
         guard source != nil else { throw InputError(source: name, location: "source", problem: "missing") }
         guard !pages.isEmpty else { throw InputError(source: name, location: "pages", problem: "no pages to draw") }
         for (index, scene) in pages.enumerated() {
-            let size = scene.drawnSize
-            for (field, side) in [("width", scene.width), ("height", scene.height)] {
-                guard side >= 1, side == side.rounded(), side <= Double(SizeRequest.maximumSide) else {
-                    throw InputError(source: name, location: "pages[\(index)].\(field)",
-                                     problem: "expected a whole number of pixels from 1 to \(SizeRequest.maximumSide)")
-                }
-            }
-            guard size.width == size.width.rounded(), size.width <= Double(SizeRequest.maximumSide),
-                  size.width * size.height <= Double(pixelLimit) else {
-                throw InputError(source: name, location: "pages[\(index)]",
-                                 problem: "\(size.width) x \(size.height) is past the pixel limit of \(pixelLimit) (--max-pixels)")
-            }
             guard scene.page >= 1 else {
                 throw InputError(source: name, location: "pages[\(index)].page", problem: "expected a page number from 1")
+            }
+            // A PDF's pages are in points, of any size; an image's in whole pixels.
+            let size = scene.drawnSize, whole = kind != .review
+            try Self.checkSides(scene.width, scene.height, of: "pages[\(index)]", whole: whole, name: name)
+            guard whole else { continue }
+            // Widened by a margin column or a thread panel, the output is still whole pixels Cairo draws.
+            try Self.checkSides(size.width, size.height, of: "pages[\(index)].drawnSize", whole: true, name: name)
+            guard size.width * size.height <= Double(pixelLimit) else {
+                throw InputError(source: name, location: "pages[\(index)]",
+                                 problem: "\(Int(size.width)) x \(Int(size.height)) is past the pixel limit of \(pixelLimit) (--max-pixels)")
             }
         }
         if kind == .review, review == nil {
@@ -136,11 +133,18 @@ public struct LayoutFile: Codable, Sendable {
                 throw InputError(source: name, location: "sheet.cells",
                                  problem: "\(sheet.cells.map(\.count).reduce(0, +)) cells for \(pages.count) screens")
             }
-            for (field, side) in [("width", sheet.width), ("height", sheet.height)] {
-                guard side >= 1, side == side.rounded(), side <= Double(SizeRequest.maximumSide) else {
-                    throw InputError(source: name, location: "sheet.\(field)",
-                                     problem: "expected a whole number of pixels from 1 to \(SizeRequest.maximumSide)")
-                }
+            try Self.checkSides(sheet.width, sheet.height, of: "sheet", whole: true, name: name)
+        }
+    }
+
+    /// Refuses a `width` or `height` of `field` that is not a size Cairo draws: from 1 to
+    /// its largest side, and a `whole` number of pixels for an image.
+    private static func checkSides(_ width: Double, _ height: Double, of field: String, whole: Bool, name: String) throws {
+        for (side, value) in [("width", width), ("height", height)] {
+            guard value >= 1, value <= Double(SizeRequest.maximumSide), !whole || value == value.rounded() else {
+                throw InputError(source: name, location: "\(field).\(side)", problem: whole
+                                 ? "expected a whole number of pixels from 1 to \(SizeRequest.maximumSide)"
+                                 : "expected a number of points from 1 to \(SizeRequest.maximumSide)")
             }
         }
     }

@@ -43,9 +43,10 @@ import Testing
     }
 
     @Test func onPixelsTheSceneSaysWhatTooltipsBury() throws {
-        var crowded = BuriedMarksTests.scene((0..<60).map { i in
-            BuriedMarksTests.tooltip("t\(i)", 100 + Double(i % 6), 100 + Double(i / 6), 300, 200)
-        })
+        // Twenty small boxes under three large ones, and one half out from under them.
+        let small = (0..<20).map { i in BuriedMarksTests.tooltip("t\(i)", 200 + Double(i % 5) * 70, 200 + Double(i / 5) * 60, 100, 50) }
+        let covers = (0..<3).map { i in BuriedMarksTests.tooltip("c\(i)", 150 + Double(i), 150, 500, 350) }
+        var crowded = BuriedMarksTests.scene(small + [BuriedMarksTests.tooltip("half", 600, 300, 200, 100)] + covers)
         crowded.markers = scene().markers
         let drawn = crowded.onPixels()
         let burial = try #require(drawn.buried)

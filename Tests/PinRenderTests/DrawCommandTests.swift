@@ -109,26 +109,22 @@ import Testing
     }
 
     @Test func aFieldOfTheWrongTypeIsNamed() throws {
-        let run = try drawing { layout in
-            var pages = layout["pages"] as! [[String: Any]]
-            var markers = pages[0]["markers"] as! [[String: Any]]
+        let run = try drawing(changed: Self.firstPage { page in
+            var markers = page["markers"] as! [[String: Any]]
             markers[2]["x"] = "left"
-            pages[0]["markers"] = markers
-            layout["pages"] = pages
-        }
+            page["markers"] = markers
+        })
         #expect(run.status == 2)
         #expect(run.stderr.hasSuffix("changed.json: pages[0].markers[2].x: expected a number\n"), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
     @Test func aColorThatIsNoColorIsNamed() throws {
-        let run = try drawing { layout in
-            var pages = layout["pages"] as! [[String: Any]]
-            var tooltips = pages[0]["tooltips"] as! [[String: Any]]
+        let run = try drawing(changed: Self.firstPage { page in
+            var tooltips = page["tooltips"] as! [[String: Any]]
             tooltips[0]["ink"] = ["background": "white", "border": "#D0D5DD", "leader": "#667085"]
-            pages[0]["tooltips"] = tooltips
-            layout["pages"] = pages
-        }
+            page["tooltips"] = tooltips
+        })
         #expect(run.status == 2)
         #expect(run.stderr.contains("changed.json: pages[0].tooltips[0].ink.background: \"white\" is not a color"), "\(run.stderr)")
     }
@@ -139,23 +135,23 @@ import Testing
         #expect(run.stderr.contains("changed.json: version: missing"), "\(run.stderr)")
     }
 
-    @Test func aPageSizePastThePixelLimitIsRefusedBeforeDrawing() throws {
-        let run = try drawing { layout in
+    /// `layout` with its first page changed by `change`.
+    static func firstPage(_ change: @escaping (inout [String: Any]) -> Void) -> (inout [String: Any]) -> Void {
+        { layout in
             var pages = layout["pages"] as! [[String: Any]]
-            pages[0]["width"] = 32767
-            pages[0]["height"] = 32767
+            change(&pages[0])
             layout["pages"] = pages
         }
+    }
+
+    @Test func aPageSizePastThePixelLimitIsRefusedBeforeDrawing() throws {
+        let run = try drawing(changed: Self.firstPage { page in (page["width"], page["height"]) = (32767, 32767) })
         #expect(run.status == 2)
-        #expect(run.stderr.contains("changed.json: pages[0]: 32767.0 x 32767.0 is past the pixel limit"), "\(run.stderr)")
+        #expect(run.stderr.contains("changed.json: pages[0]: 32767 x 32767 is past the pixel limit"), "\(run.stderr)")
     }
 
     @Test func aPageTheInputDoesNotHaveIsNamed() throws {
-        let run = try drawing { layout in
-            var pages = layout["pages"] as! [[String: Any]]
-            pages[0]["page"] = 3
-            layout["pages"] = pages
-        }
+        let run = try drawing(changed: Self.firstPage { $0["page"] = 3 })
         #expect(run.status == 2)
         #expect(run.stderr.contains("changed.json: pages[0].page: page 3, but"), "\(run.stderr)")
     }

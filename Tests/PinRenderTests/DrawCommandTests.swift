@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinRenderGraphics
 
 /// `pinrender draw`: a layout file drawn again over its document gives the render's bytes,
 /// for every sample, PNG pages, device screens, preview sheets and PDF review exports; a bad
@@ -133,6 +134,47 @@ import Testing
         let run = try drawing { $0["version"] = nil }
         #expect(run.status == 2)
         #expect(run.stderr.contains("changed.json: version: missing"), "\(run.stderr)")
+    }
+
+    /// The drawing follows the plan and nothing else: a marker's ring recolored and its snap
+    /// moved in the layout file are drawn so, and only there.
+    @Test func anEditedLayoutIsDrawnAsEdited() throws {
+        let dir = try Support.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var layout = try Self.layout(in: dir)
+        var pages = layout["pages"] as! [[String: Any]]
+        var markers = pages[0]["markers"] as! [[String: Any]]
+        var snap = markers[0]["snap"] as! [String: Any], ink = markers[0]["ink"] as! [String: Any]
+        // Moved by four radii toward the middle: where it was is out of the reach of where it is.
+        let radius = markers[0]["radius"] as! Double, width = pages[0]["width"] as! Double
+        let shift = ((snap["x"] as! Double) > width / 2 ? -4 : 4) * radius
+        let (x, y) = ((snap["x"] as! Double) + shift, snap["y"] as! Double)
+        snap["x"] = x
+        snap["badges"] = (snap["badges"] as! [[String: Any]]).map { var badge = $0; badge["x"] = (badge["x"] as! Double) + shift; return badge }
+        ink["stroke"] = "#00FF00"
+        (markers[0]["snap"], markers[0]["ink"]) = (snap, ink)
+        // No tooltip over where it goes (a box lets 5% of what is under it through).
+        (pages[0]["markers"], pages[0]["tooltips"], pages[0]["buried"]) = (markers, [Any](), nil)
+        layout["pages"] = pages
+        let path = dir.appendingPathComponent("edited.json")
+        try JSONSerialization.data(withJSONObject: layout).write(to: path)
+        let out = dir.appendingPathComponent("edited.png").path
+        let run = try Support.pinrender(["draw", path.path, Support.path("samples/screenshot.png"), "-o", out])
+        try #require(run.status == 0, "\(run.stderr)")
+        let (before, after) = (try PixelBuffer(pngAt: dir.appendingPathComponent("r.png").path), try PixelBuffer(pngAt: out))
+        func green(_ image: PixelBuffer) -> [(Int, Int)] {
+            var found: [(Int, Int)] = []
+            for py in 0..<image.height {
+                for px in 0..<image.width {
+                    let p = image.pixel(x: px, y: py)
+                    if p.g > 200 && p.r < 60 && p.b < 60 { found.append((px, py)) }
+                }
+            }
+            return found
+        }
+        let ring = green(after)
+        #expect(green(before).isEmpty && !ring.isEmpty)
+        #expect(ring.allSatisfy { hypot(Double($0.0) + 0.5 - x, Double($0.1) + 0.5 - y) <= 2 * radius + 3 }, "green outside the moved marker and its badges")
     }
 
     /// `layout` with its first page changed by `change`.

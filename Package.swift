@@ -35,17 +35,18 @@ let package = Package(
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
                        pkgConfig: localPkgConfig("CSoup"), providers: [.apt(["libsoup-3.0-dev"])]),
         // SQLite stores the pin service's contents and pins, and the sync client's queue, seen
-        // only by PinService and PinSync.
+        // only by PinPlatform (SQLiteConnection).
         .systemLibrary(name: "CSQLite", path: "Sources/CInterop/CSQLite",
                        pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // libpq: the pin service's store on PostgreSQL (`serve --db postgresql://...`).
+        // libpq: the pin service's store on PostgreSQL (`serve --db postgresql://...`), seen only
+        // by PinPlatform (PostgresConnection).
         .systemLibrary(name: "CPostgres", path: "Sources/CInterop/CPostgres",
                        pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         .target(name: "PinRenderCore"),
         // The one HTTP client (libsoup-3, a deadline for the whole exchange, bodies read under
         // a limit), for the pins URL (PinRemote), the sync client (PinSync) and their tests.
-        .target(name: "PinPlatform", dependencies: ["CSoup"]),
+        .target(name: "PinPlatform", dependencies: ["CSoup", "CSQLite", "CPostgres"]),
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
         // No network or database library: URLs and stores are read through PinSource.remote.
@@ -54,10 +55,10 @@ let package = Package(
         .target(name: "PinRemote", dependencies: ["PinRender", "PinRenderCore", "PinSync", "PinPlatform"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite or PostgreSQL.
-        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite", "CPostgres"]),
+        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "PinPlatform", "CSoup"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`,
         // the events WebSocket through libsoup-3.
-        .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform", "CSQLite", "CSoup"]),
+        .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform", "CSoup"]),
         // The command line: its commands, shared by the two programs.
         .target(name: "PinCommandLine", dependencies: ["PinRender", "PinRenderCore"]),
         // `pinrender`: the commands that need only files; it links no network or database
@@ -77,7 +78,7 @@ let package = Package(
                     dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinRemote", "PinSnapshot", "pinrender",
                                    "pinrender-net"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRender", "PinRenderCore"], path: "Tests/Service",
+        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinPlatform", "PinRender", "PinRenderCore"], path: "Tests/Service",
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py", "hostile_browsers_test.py",
                               "hostile_renders_test.py", "hostile_signals_test.py", "hostile_store_test.py", "hostile_wire_test.py"]),
         .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinPlatform", "PinRenderCore", "PinRenderGraphics", "pinrender",

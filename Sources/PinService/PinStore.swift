@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 import PinRenderCore
 
 /// The service's storage: contents and pins in SQLite (`pins.db` in the data directory) or
@@ -328,7 +329,7 @@ public final class PinStore: @unchecked Sendable {
     private static let contentColumns = "SELECT id, kind, file, bytes, unit, pages, updated_at FROM contents"
     private static let pinColumns = "SELECT body, version, updated_at, seq, deleted, event FROM pins"
 
-    private static func content(_ row: any StoreRow) -> ContentRecord {
+    private static func content(_ row: any SQLRow) -> ContentRecord {
         let pages = (try? JSONDecoder().decode([ContentRecord.PageSize].self, from: Data((row.text(5) ?? "[]").utf8))) ?? []
         return ContentRecord(id: row.text(0) ?? "", kind: row.text(1) ?? "", file: row.text(2) ?? "", bytes: row.integer(3),
                              unit: row.text(4) ?? "", pages: pages, updatedAt: row.text(6) ?? "")
@@ -336,7 +337,7 @@ public final class PinStore: @unchecked Sendable {
 
     private typealias PinRow = (body: String, version: Int, updatedAt: String, seq: Int, deleted: Bool, event: String?)
 
-    private static func pinRow(_ row: any StoreRow) -> PinRow {
+    private static func pinRow(_ row: any SQLRow) -> PinRow {
         (row.text(0) ?? "", row.integer(1), row.text(2) ?? "", row.integer(3), row.integer(4) != 0, row.text(5))
     }
 

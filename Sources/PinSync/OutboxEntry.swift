@@ -1,3 +1,5 @@
+import PinPlatform
+
 /// One queued change, in the order it was made: what the next sync sends as one change of
 /// its batch.
 struct OutboxEntry {
@@ -36,10 +38,10 @@ struct OutboxEntry {
     }
 
     /// A row selected with ``columns``.
-    init(row: [LocalDatabase.Value]) {
-        self.init(position: row[0].int, changeId: row[1].string ?? "", contentId: row[2].string ?? "",
-                  pinId: row[3].string ?? "", operation: Operation(rawValue: row[4].string ?? "") ?? .delete,
-                  body: row[5].string ?? "{}", baseVersion: row[6].int, sent: row[7].int != 0)
+    init(row: any SQLRow) {
+        self.init(position: row.integer(0), changeId: row.text(1) ?? "", contentId: row.text(2) ?? "",
+                  pinId: row.text(3) ?? "", operation: Operation(rawValue: row.text(4) ?? "") ?? .delete,
+                  body: row.text(5) ?? "{}", baseVersion: row.integer(6), sent: row.integer(7) != 0)
     }
 
     /// The change as the sync batch carries it.

@@ -99,7 +99,7 @@ extension PinSyncStore {
                     var merged = JSONText.object(last.body)
                     merged.merge(fields) { _, new in new }
                     last.body = JSONText.text(merged)
-                    try database.rows("UPDATE outbox SET body = ? WHERE position = ?", [.string(last.body), .int(last.position)])
+                    try database.run("UPDATE outbox SET body = ? WHERE position = ?", [.text(last.body), .integer(last.position)])
                 } else {
                     try append(operation, of: id, on: contentId, body: JSONText.text(fields), after: last)
                 }
@@ -112,7 +112,7 @@ extension PinSyncStore {
 
     private func lastChange(of id: String, on contentId: String) throws -> OutboxEntry? {
         try database.rows("SELECT \(OutboxEntry.columns) FROM outbox WHERE content_id = ? AND pin_id = ? ORDER BY position DESC LIMIT 1",
-                          [.string(contentId), .string(id)]).first.map(OutboxEntry.init(row:))
+                          [.text(contentId), .text(id)], row: OutboxEntry.init(row:)).first
     }
 
     /// Appends a change made on the version the pin will have when the queue before it is
@@ -125,12 +125,12 @@ extension PinSyncStore {
         case .update?: base = last!.baseVersion + 1
         case .delete?: base = last!.baseVersion
         case nil:
-            base = try database.rows("SELECT version FROM server_pins WHERE content_id = ? AND id = ?",
-                                     [.string(contentId), .string(id)]).first?.first?.int ?? 0
+            base = try database.integer("SELECT version FROM server_pins WHERE content_id = ? AND id = ?",
+                                        [.text(contentId), .text(id)])
         }
-        try database.rows("INSERT INTO outbox (change_id, content_id, pin_id, operation, body, base_version, sent) VALUES (?, ?, ?, ?, ?, ?, 0)",
-                          [.string(UUID().uuidString.lowercased()), .string(contentId), .string(id), .string(operation.rawValue),
-                           .string(body), .int(base)])
-        try database.rows("INSERT OR IGNORE INTO cursors VALUES (?, 0)", [.string(contentId)])
+        try database.run("INSERT INTO outbox (change_id, content_id, pin_id, operation, body, base_version, sent) VALUES (?, ?, ?, ?, ?, ?, 0)",
+                         [.text(UUID().uuidString.lowercased()), .text(contentId), .text(id), .text(operation.rawValue),
+                          .text(body), .integer(base)])
+        try database.run("INSERT OR IGNORE INTO cursors VALUES (?, 0)", [.text(contentId)])
     }
 }

@@ -28,11 +28,11 @@ extension PinSyncStore {
             let (batch, cursor, queued) = try locked {
                 try database.transaction {
                     let batch = try outbox(of: contentId, limit: Self.batchLimit)
-                    try database.rows("UPDATE outbox SET sent = 1 WHERE content_id = ? AND position <= ?",
-                                      [.string(contentId), .int(batch.last?.position ?? 0)])
-                    let cursor = try database.rows("SELECT cursor FROM cursors WHERE content_id = ?", [.string(contentId)])
-                    let queued = try database.rows("SELECT count(*) FROM outbox WHERE content_id = ?", [.string(contentId)])
-                    return (batch, cursor.first?.first?.int ?? 0, queued.first?.first?.int ?? 0)
+                    try database.run("UPDATE outbox SET sent = 1 WHERE content_id = ? AND position <= ?",
+                                     [.text(contentId), .integer(batch.last?.position ?? 0)])
+                    let cursor = try database.integer("SELECT cursor FROM cursors WHERE content_id = ?", [.text(contentId)])
+                    let queued = try database.integer("SELECT count(*) FROM outbox WHERE content_id = ?", [.text(contentId)])
+                    return (batch, cursor, queued)
                 }
             }
             guard !batch.isEmpty else { break }
@@ -99,18 +99,18 @@ extension PinSyncStore {
                     var body = change
                     for key in ["version", "updatedAt", "seq", "deleted"] { body[key] = nil }
                     // Only a later state than the one kept: answers of two syncs may cross.
-                    try database.rows("""
+                    try database.run("""
                         INSERT INTO server_pins VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (content_id, id) DO UPDATE SET
                         body = excluded.body, version = excluded.version, deleted = excluded.deleted, seq = excluded.seq
                         WHERE excluded.seq > server_pins.seq
-                        """, [.string(contentId), .string(id), .string(JSONText.text(body)), .int(change["version"] as? Int ?? 0),
-                              .int(change["deleted"] as? Bool == true ? 1 : 0), .int(change["seq"] as? Int ?? 0)])
+                        """, [.text(contentId), .text(id), .text(JSONText.text(body)), .integer(change["version"] as? Int ?? 0),
+                              .integer(change["deleted"] as? Bool == true ? 1 : 0), .integer(change["seq"] as? Int ?? 0)])
                     touched.insert(id)
                 }
                 let entries = Dictionary(batch.map { ($0.changeId, $0) }, uniquingKeysWith: { first, _ in first })
                 for result in results {
                     guard let changeId = result["changeId"] as? String, let entry = entries[changeId] else { continue }
-                    try database.rows("DELETE FROM outbox WHERE change_id = ?", [.string(changeId)])
+                    try database.run("DELETE FROM outbox WHERE change_id = ?", [.text(changeId)])
                     touched.insert(entry.pinId)
                     if result["status"] as? String == "applied" {
                         applied += 1
@@ -120,8 +120,8 @@ extension PinSyncStore {
                                                     fields: entry.body, reason: result["reason"] as? String ?? "refused"))
                     }
                 }
-                try database.rows("INSERT INTO cursors VALUES (?, ?) ON CONFLICT (content_id) DO UPDATE SET cursor = max(cursor, excluded.cursor)",
-                                  [.string(contentId), .int(cursor)])
+                try database.run("INSERT INTO cursors VALUES (?, ?) ON CONFLICT (content_id) DO UPDATE SET cursor = max(cursor, excluded.cursor)",
+                                 [.text(contentId), .integer(cursor)])
             }
         }
         report.applied += applied
@@ -140,7 +140,8 @@ extension PinSyncStore {
             pinId = parent
         }
         guard let row = try database.rows("SELECT version, deleted FROM server_pins WHERE content_id = ? AND id = ?",
-                                          [.string(entry.contentId), .string(pinId)]).first else { return false }
-        return row[1].int != 0 || (entry.operation != .create && row[0].int != entry.baseVersion)
+                                          [.text(entry.contentId), .text(pinId)], row: { (version: $0.integer(0), deleted: $0.integer(1) != 0) }).first
+        else { return false }
+        return row.deleted || (entry.operation != .create && row.version != entry.baseVersion)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 import PinRenderCore
 
 /// An offline-first pin store: a local SQLite file with the pins as the server last sent
@@ -83,19 +84,18 @@ public final class PinSyncStore: @unchecked Sendable {
     /// How many changes wait to be sent, of one content or of all.
     public func queued(of contentId: String? = nil) throws -> Int {
         try locked {
-            let rows = if let contentId {
-                try database.rows("SELECT count(*) FROM outbox WHERE content_id = ?", [.string(contentId)])
+            if let contentId {
+                try database.integer("SELECT count(*) FROM outbox WHERE content_id = ?", [.text(contentId)])
             } else {
-                try database.rows("SELECT count(*) FROM outbox")
+                try database.integer("SELECT count(*) FROM outbox")
             }
-            return rows.first?.first?.int ?? 0
         }
     }
 
     /// The server's change sequence number the store has seen for a content.
     public func cursor(of contentId: String) throws -> Int {
         try locked {
-            try database.rows("SELECT cursor FROM cursors WHERE content_id = ?", [.string(contentId)]).first?.first?.int ?? 0
+            try database.integer("SELECT cursor FROM cursors WHERE content_id = ?", [.text(contentId)])
         }
     }
 
@@ -125,7 +125,7 @@ public final class PinSyncStore: @unchecked Sendable {
         try database.rows("""
             SELECT content_id FROM cursors UNION SELECT content_id FROM server_pins
             UNION SELECT content_id FROM outbox ORDER BY 1
-            """).compactMap { $0[0].string }
+            """) { $0.text(0) ?? "" }
     }
 
     /// Runs `body` holding the store's lock (the connection is used by one caller at a time).
@@ -137,7 +137,7 @@ public final class PinSyncStore: @unchecked Sendable {
 
     /// The optimistic state of a content's pins, deleted ones included.
     func state(of contentId: String) throws -> [OptimisticState.Entry] {
-        OptimisticState.replay(server: try serverEntries("content_id = ? ORDER BY rowid", [.string(contentId)]),
+        OptimisticState.replay(server: try serverEntries("content_id = ? ORDER BY rowid", [.text(contentId)]),
                                outbox: try outbox(of: contentId))
     }
 
@@ -145,26 +145,26 @@ public final class PinSyncStore: @unchecked Sendable {
     /// however many pins the content has); a reply is deleted with its root.
     func state(of contentId: String, pin id: String) throws -> OptimisticState.Entry? {
         let replay = { (id: String) throws -> OptimisticState.Entry? in
-            OptimisticState.replay(server: try self.serverEntries("content_id = ? AND id = ?", [.string(contentId), .string(id)]),
+            OptimisticState.replay(server: try self.serverEntries("content_id = ? AND id = ?", [.text(contentId), .text(id)]),
                                    outbox: try self.database.rows(
                                        "SELECT \(OutboxEntry.columns) FROM outbox WHERE content_id = ? AND pin_id = ? ORDER BY position",
-                                       [.string(contentId), .string(id)]).map(OutboxEntry.init(row:))).first
+                                       [.text(contentId), .text(id)], row: OutboxEntry.init(row:))).first
         }
         guard var entry = try replay(id) else { return nil }
         if let root = entry.body["parentId"] as? String, try replay(root)?.deleted == true { entry.deleted = true }
         return entry
     }
 
-    private func serverEntries(_ condition: String, _ values: [LocalDatabase.Value]) throws -> [OptimisticState.Entry] {
-        try database.rows("SELECT id, body, version, deleted FROM server_pins WHERE " + condition, values).map { row in
-            OptimisticState.Entry(id: row[0].string ?? "", body: JSONText.object(row[1].string ?? "{}"), version: row[2].int,
-                                  deleted: row[3].int != 0, pending: false)
+    private func serverEntries(_ condition: String, _ values: [SQLValue]) throws -> [OptimisticState.Entry] {
+        try database.rows("SELECT id, body, version, deleted FROM server_pins WHERE " + condition, values) { row in
+            OptimisticState.Entry(id: row.text(0) ?? "", body: JSONText.object(row.text(1) ?? "{}"), version: row.integer(2),
+                                  deleted: row.integer(3) != 0, pending: false)
         }
     }
 
     /// The queued changes of a content, in order.
     func outbox(of contentId: String, limit: Int = Int.max) throws -> [OutboxEntry] {
         try database.rows("SELECT \(OutboxEntry.columns) FROM outbox WHERE content_id = ? ORDER BY position LIMIT ?",
-                          [.string(contentId), .int(limit)]).map(OutboxEntry.init(row:))
+                          [.text(contentId), .integer(limit)], row: OutboxEntry.init(row:))
     }
 }

@@ -246,11 +246,7 @@ public final class PinStore: @unchecked Sendable {
                 throw StoreError.invalid(InputError(source: "request", location: Self.at(location, "parentId"),
                                                     problem: "no pin \"\(parentId)\" on content \"\(pin.contentId)\""))
             }
-            // One level deep, as in the app: a reply to a reply belongs to the same root.
-            pin.parentId = parent.pin.parentId ?? parent.pin.id
-            pin.page = parent.pin.page
-            pin.relativeX = nil
-            pin.relativeY = nil
+            pin.join(parent.pin)
         } else {
             try check(page: pin.page, of: pin.contentId, pages: pages, at: location)
         }

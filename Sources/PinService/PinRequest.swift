@@ -7,7 +7,7 @@ import PinRenderCore
 /// `relativeX: ...` for a single pin, `changes[3].pin.relativeX: ...` in a sync batch.
 enum PinRequest {
     /// The fields a client may edit (with `version`).
-    static let editable = ["text", "relativeX", "relativeY", "page", "resolved"]
+    static let editable = WireEdit.editable
 
     /// A JSON object, or a 400 naming `location`; a body that is not JSON is told as the CLI
     /// tells a pins file that is not, with the line, the column and the member read there
@@ -63,7 +63,7 @@ enum PinRequest {
                              problem: "names another content than the URL's \"\(contentId)\"")
         }
         fields["contentId"] = .text(contentId)
-        if fields["createdAt"] == nil { fields["createdAt"] = .text(AppPin.timestamp(Date())) }
+        if fields["createdAt"] == nil { fields["createdAt"] = .text(WirePin.timestamp(Date())) }
         if fields["resolved"] == nil { fields["resolved"] = .bool(false) }
         let pin = try decode(fields, at: location)
         for (field, id) in [("id", pin.id), ("parentId", pin.parentId)] {
@@ -89,7 +89,7 @@ enum PinRequest {
             throw InputError(source: "request", location: at(location, fixed),
                              problem: "cannot be changed (these can: \(editable.joined(separator: ", ")))")
         }
-        var merged = try JSONDecoder().decode([String: FieldValue].self, from: JSONEncoder().encode(AppPin(pin: current)))
+        var merged = try JSONDecoder().decode([String: FieldValue].self, from: JSONEncoder().encode(WirePin(current)))
         for key in editable { if let value = fields[key] { merged[key] = value } }
         return (try decode(merged, at: location), version)
     }

@@ -302,8 +302,8 @@ public final class PinStore: @unchecked Sendable {
     /// Writes a pin with the next sequence number, and the type of its change's event.
     private func save(_ pin: Pin, version: Int, deleted: Bool, previous: StoredPin?, in db: any StoreConnection) throws -> StoredPin {
         let seq = try db.query("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value") { $0.integer(0) }[0]
-        let stored = StoredPin(pin: pin, version: version, updatedAt: AppPin.timestamp(Self.now()), seq: seq, deleted: deleted)
-        let body = String(decoding: try JSONEncoder().encode(AppPin(pin: pin)), as: UTF8.self)
+        let stored = StoredPin(pin: pin, version: version, updatedAt: WirePin.timestamp(Self.now()), seq: seq, deleted: deleted)
+        let body = String(decoding: try JSONEncoder().encode(WirePin(pin)), as: UTF8.self)
         try db.run("""
             INSERT INTO pins (content_id, id, parent_id, seq, version, updated_at, deleted, body, event)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (content_id, id) DO UPDATE SET

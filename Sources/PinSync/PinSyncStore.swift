@@ -56,8 +56,7 @@ public final class PinSyncStore: @unchecked Sendable {
     public func pins(of contentId: String) throws -> [SyncedPin] {
         let entries = try locked { try state(of: contentId) }.filter { !$0.deleted }
         guard !entries.isEmpty else { return [] }
-        let data = try JSONSerialization.data(withJSONObject: entries.map(\.body))
-        let pins = try PinDecoder(source: path).decode(data)
+        let pins = try PinDecoder(source: path).decode(JSONEncoder().encode(entries.map(\.body)))
         return zip(pins, entries).map { SyncedPin(pin: $0, version: $1.version, pendingSync: $1.pending) }
     }
 
@@ -68,16 +67,13 @@ public final class PinSyncStore: @unchecked Sendable {
         let entries = try locked {
             try (contentId.map { [$0] } ?? contentIds()).flatMap { try state(of: $0) }
         }.filter { !$0.deleted }
-        let pins = entries.map { entry in
-            entry.body.merging(["version": entry.version, "pendingSync": entry.pending]) { _, new in new }
-        }
-        return try JSONSerialization.data(withJSONObject: ["pins": pins], options: [.sortedKeys])
+        return JSONText.data(["pins": entries.map(ShownPin.init)])
     }
 
     /// One live pin as shown, or nil.
     public func pin(_ id: String, of contentId: String) throws -> SyncedPin? {
         guard let entry = try locked({ try state(of: contentId, pin: id) }), !entry.deleted else { return nil }
-        let pin = try PinDecoder(source: path).decode(JSONSerialization.data(withJSONObject: [entry.body]))[0]
+        let pin = try PinDecoder(source: path).decode(JSONEncoder().encode([entry.body]))[0]
         return SyncedPin(pin: pin, version: entry.version, pendingSync: entry.pending)
     }
 
@@ -151,14 +147,15 @@ public final class PinSyncStore: @unchecked Sendable {
                                        [.text(contentId), .text(id)], row: OutboxEntry.init(row:))).first
         }
         guard var entry = try replay(id) else { return nil }
-        if let root = entry.body["parentId"] as? String, try replay(root)?.deleted == true { entry.deleted = true }
+        if let root = entry.body.parentId, try replay(root)?.deleted == true { entry.deleted = true }
         return entry
     }
 
     private func serverEntries(_ condition: String, _ values: [SQLValue]) throws -> [OptimisticState.Entry] {
         try database.rows("SELECT id, body, version, deleted FROM server_pins WHERE " + condition, values) { row in
-            OptimisticState.Entry(id: row.text(0) ?? "", body: JSONText.object(row.text(1) ?? "{}"), version: row.integer(2),
-                                  deleted: row.integer(3) != 0, pending: false)
+            let id = row.text(0) ?? ""
+            return OptimisticState.Entry(id: id, body: JSONText.value(WirePin.self, row.text(1) ?? "") ?? WirePin(identifying: Pin(id: id)),
+                                         version: row.integer(2), deleted: row.integer(3) != 0, pending: false)
         }
     }
 
@@ -166,5 +163,23 @@ public final class PinSyncStore: @unchecked Sendable {
     func outbox(of contentId: String, limit: Int = Int.max) throws -> [OutboxEntry] {
         try database.rows("SELECT \(OutboxEntry.columns) FROM outbox WHERE content_id = ? ORDER BY position LIMIT ?",
                           [.text(contentId), .integer(limit)], row: OutboxEntry.init(row:))
+    }
+}
+
+/// A pin as ``PinSyncStore/pinsJSON(of:)`` shows it: the app's fields, the server version it
+/// builds on and the apps' `pendingSync`.
+private struct ShownPin: Encodable {
+    var entry: OptimisticState.Entry
+
+    private enum Key: String, CodingKey {
+        case pendingSync
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var pin = entry.body
+        pin.version = entry.version
+        try pin.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(entry.pending, forKey: .pendingSync)
     }
 }

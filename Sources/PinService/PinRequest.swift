@@ -55,7 +55,7 @@ enum PinRequest {
 
     /// A new pin of `contentId` from its fields: `contentId` may be left out (it is the
     /// URL's), `createdAt` too (now) and `resolved` (false). Its id (and its parent's) must
-    /// be one a URL can name (``Route/identifierRule``), its date in ``dates``.
+    /// be one a URL can name (``WireIdentifier``), its date in ``dates``.
     static func newPin(_ fields: [String: FieldValue], contentId: String, at location: String) throws -> Pin {
         var fields = fields
         if let given = fields["contentId"], given != .text(contentId) {
@@ -67,9 +67,9 @@ enum PinRequest {
         if fields["resolved"] == nil { fields["resolved"] = .bool(false) }
         let pin = try decode(fields, at: location)
         for (field, id) in [("id", pin.id), ("parentId", pin.parentId)] {
-            if let id, !Route.isIdentifier(id) {
+            if let id, !WireIdentifier.isValid(id) {
                 throw InputError(source: "request", location: at(location, field),
-                                 problem: "\"\(Route.shown(id))\" is not a pin id (\(Route.identifierRule))")
+                                 problem: "\"\(Route.shown(id))\" is not a pin id (\(WireIdentifier.rule))")
             }
         }
         guard dates.contains(pin.createdAt) else {

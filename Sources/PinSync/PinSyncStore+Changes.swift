@@ -90,6 +90,9 @@ extension PinSyncStore {
                     if current != nil {
                         throw InputError(source: path, location: "id", problem: "a pin \"\(id)\" exists already")
                     }
+                    for (field, value) in [("id", pin.id), ("contentId", pin.contentId)] where !WireIdentifier.isValid(value) {
+                        throw InputError(source: path, location: field, problem: "not an id the service takes (\(WireIdentifier.rule))")
+                    }
                     shown = pin
                 case .update(let edit):
                     guard let current, !current.deleted else { throw PinSyncError.unknownPin(id) }

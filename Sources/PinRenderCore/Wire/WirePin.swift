@@ -94,8 +94,7 @@ public struct WirePin: Codable, Sendable, Equatable {
              number, kind, audio, version, updatedAt, seq, deleted
     }
 
-    /// Writes the fields in the order of ``CodingKeys``, `parentId` always, the others when
-    /// present.
+    /// Writes `parentId` always (`null` for a root), the other fields when present.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

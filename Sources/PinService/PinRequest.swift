@@ -147,8 +147,9 @@ enum PinRequest {
         guard case .object(let fields) = value else {
             throw InputError(source: "request", location: location, problem: "needs an object {\"changeId\", \"op\", ...}")
         }
-        guard case .text(let changeId)? = fields["changeId"], !changeId.isEmpty, changeId.count <= 200 else {
-            throw InputError(source: "request", location: location + ".changeId", problem: "needs the client's id of the change (1 to 200 characters)")
+        guard case .text(let changeId)? = fields["changeId"], !changeId.isEmpty, changeId.count <= WireChange.changeIdLimit else {
+            throw InputError(source: "request", location: location + ".changeId",
+                             problem: "needs the client's id of the change (1 to \(WireChange.changeIdLimit) characters)")
         }
         guard case .text(let op)? = fields["op"], ["create", "update", "delete"].contains(op) else {
             throw InputError(source: "request", location: location + ".op", problem: "needs create, update or delete")

@@ -2,8 +2,8 @@ import Foundation
 import PinRenderCore
 
 extension PinSyncStore {
-    /// The most changes one batch carries (the service's limit).
-    static let batchLimit = 1000
+    /// The most changes one batch carries (the service's default limit).
+    static let batchLimit = WireSyncRequest.maxChanges
 
     /// Syncs every content the store knows; see ``sync(_:with:)``.
     public func sync(with server: SyncServer) async throws -> [SyncReport] {

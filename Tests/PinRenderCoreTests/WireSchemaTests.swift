@@ -47,6 +47,22 @@ struct WireSchemaTests {
         #expect(checker.unused() == [])
     }
 
+    /// The limits and the id rule the model states are the document's.
+    @Test func theLimitsAndTheIdRuleAreTheDocuments() throws {
+        let schemas = try Self.document().object?["components"]?.object?["schemas"]?.object
+        let request = schemas?["SyncRequest"]?.object?["properties"]?.object
+        #expect(request?["changes"]?.object?["maxItems"]?.number == Double(WireSyncRequest.maxChanges))
+        let create = schemas?["SyncChange"]?.object?["oneOf"]?.array?.first?.object?["properties"]?.object
+        #expect(create?["changeId"]?.object?["maxLength"]?.number == Double(WireChange.changeIdLimit))
+        let pattern = try #require(schemas?["PinInput"]?.object?["properties"]?.object?["id"]?.object?["pattern"]?.text)
+        #expect(request?["contentId"]?.object?["pattern"]?.text == pattern)
+        let expression = try Regex(pattern)
+        for id in ["p1", "plan-2.pdf", "_x", "-", String(repeating: "a", count: 100), String(repeating: "a", count: 101),
+                   ".hidden", "..", "a/b", "a b", "", "é", "a?b", "a%20"] {
+            #expect(WireIdentifier.isValid(id) == (id.wholeMatch(of: expression) != nil), "\(id)")
+        }
+    }
+
     @Test func aFieldTheSchemaDoesNotListIsFound() throws {
         var checker = SchemaChecker(document: try Self.document())
         let json = try JSONParser.parse(Data(#"{"id": "p1", "contentId": "plan", "parentId": null, "version": 1, "updatedAt": "x", "seq": 1, "colour": "red"}"#.utf8))
@@ -183,6 +199,9 @@ private struct SchemaChecker {
 
 private extension JSONValue {
     var object: JSONObject? { if case .object(let object) = self { object } else { nil } }
+    var array: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
+    var number: Double? { if case .number(let number) = self { number } else { nil } }
+    var text: String? { if case .string(let text) = self { text } else { nil } }
 
     /// A string, or the strings of an array (a `type` or `required` list).
     var strings: [String] {

@@ -12,7 +12,8 @@ public struct WireChange: Codable, Sendable, Equatable {
         case create, update, delete
     }
 
-    /// The client's id of the change, 1 to 200 characters, one per change of a batch.
+    /// The client's id of the change, 1 to ``changeIdLimit`` characters, one per change of a
+    /// batch.
     public var changeId: String
     public var op: Operation
     /// The new pin (`create`).
@@ -23,6 +24,9 @@ public struct WireChange: Codable, Sendable, Equatable {
     public var version: Int?
     /// The fields an `update` sets.
     public var set: WireEdit?
+
+    /// The most characters a `changeId` has.
+    public static let changeIdLimit = 200
 
     /// A `create` of `pin`.
     public static func create(changeId: String, pin: WirePin) -> WireChange {
@@ -56,8 +60,11 @@ public struct WireChange: Codable, Sendable, Equatable {
 public struct WireSyncRequest: Codable, Sendable, Equatable {
     public var contentId: String
     public var cursor: Int?
-    /// At most 1000.
+    /// At most ``maxChanges`` (the service's default; it may be set lower or higher).
     public var changes: [WireChange]
+
+    /// The most changes a batch carries by default.
+    public static let maxChanges = 1000
 
     public init(contentId: String, cursor: Int?, changes: [WireChange]) {
         self.contentId = contentId

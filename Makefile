@@ -96,7 +96,7 @@ MACHINE_BASE = gcc g++ make git ca-certificates python3 python3-pip \
 # its heavy optional ones); the pin service's end-to-end tests are clients written with
 # requests and websockets, and schemathesis; the live page's test drives chromium with
 # Selenium; the diff tests compare with pixelmatch.
-PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium
+PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium pypdf pyld
 VENV = .build/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 python-deps: deps

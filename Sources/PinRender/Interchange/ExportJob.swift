@@ -1,0 +1,73 @@
+import Foundation
+import PinRenderCore
+import PinRenderGraphics
+
+/// `pinrender export`: pins as XFDF (for a PDF: `--document` gives its pages and `/ID`) or as
+/// a W3C Web Annotation AnnotationPage, written all or nothing.
+///
+///     var job = ExportJob(pins: "pins.json", format: .w3c, output: "pins.jsonld")
+///     try job.run(warn: { print($0) })
+public struct ExportJob: Sendable {
+    public var pins: String
+    public var format: InterchangeFormat
+    public var output: String
+    /// The PDF the pins are on: needed for XFDF.
+    public var document: String?
+    /// Only the pins of this content.
+    public var contentId: String?
+    /// The base of the W3C ids; nil for `urn:pinrender:` ones.
+    public var baseURL: String?
+    public var password: String?
+
+    public init(pins: String, format: InterchangeFormat, output: String) {
+        self.pins = pins
+        self.format = format
+        self.output = output
+    }
+
+    /// Reads the pins, writes the export; returns the number of threads. `warn` gets the
+    /// threads' warnings (a reply without its root).
+    public func run(warn: (String) -> Void) throws -> Int {
+        try PinSource.requireReadable([pins])
+        var paths = OutputPaths()
+        paths.read(pins, option: "PINS", role: "the pins file")
+        if let document { paths.read(document, option: "--document", role: "the document") }
+        if output != "-" { paths.write(output, option: "-o") }
+        try paths.check()
+        if output != "-" { try OutputFiles.checkDirectory(of: output) }
+        let source = PinSource.name(of: pins)
+        var all = try PinDecoder(source: source).decode(PinSource.read(pins))
+        if let contentId { all = all.filter { $0.contentId == contentId } }
+        let contents = Set(all.map(\.contentId)).sorted()
+        guard contents.count <= 1 else {
+            throw InputError(source: source, location: "", problem: """
+                holds pins of several contents (\(contents.prefix(5).joined(separator: ", "))): choose one with --content-id
+                """)
+        }
+        let (threads, warnings) = try ThreadBuilder(source: source).build(all)
+        warnings.forEach { warn("\(source): \($0)") }
+        let data: Data
+        switch format {
+        case .xfdf:
+            guard let document else {
+                throw InputError.usage("export --format xfdf needs --document PDF (XFDF rects are in the PDF's user space)")
+            }
+            let pages = try DocumentPages(path: document, password: password)
+            guard pages.isPDF else { throw InputError(source: document, location: "", problem: "is not a PDF (XFDF is about a PDF)") }
+            if let thread = threads.first(where: { $0.root.page > pages.geometries.count }) {
+                let index = all.firstIndex { $0.id == thread.id } ?? 0
+                throw InputError(source: source, location: PinDecoder.location(ofPinAt: index) + ".page", problem: """
+                    page \(thread.root.page) is beyond \(document) (\(pages.geometries.count) page\(pages.geometries.count == 1 ? "" : "s"))
+                    """)
+            }
+            data = XFDFDocument.data(threads: threads, pages: pages.geometries, href: URL(fileURLWithPath: document).lastPathComponent,
+                                     ids: pages.identifier)
+        case .w3c:
+            data = try WebAnnotationDocument.data(threads: threads, contentId: contents.first ?? contentId ?? "", baseURL: baseURL)
+        case .pdf:
+            throw InputError.usage("export writes xfdf or w3c; the PDF with its comments is `pinrender render INPUT --pins PINS -o OUT.pdf`")
+        }
+        try InterchangeOutput.write(data, to: output)
+        return threads.count
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+extension XFDFDocument {
+    /// The side, in points, of the sticky note written for a pin: its top-left corner (as the
+    /// page is displayed) is the pin's point.
+    public static let noteSize = 20.0
+
+    /// XFDF for `threads`: per thread a `<text>` note at its root's point, its replies
+    /// (`inreplyto`, `replyType="reply"`), and for a resolved thread a review-state reply
+    /// (`state="Completed"`, `statemodel="Review"`, named `ROOT-resolved`), as the review export
+    /// writes them. Pages are numbered from 0, rects are in the pages' user space.
+    /// - Parameters:
+    ///   - threads: the threads, each on a page of `pages`.
+    ///   - pages: the PDF's pages' geometry.
+    ///   - href: the PDF's file name, for `<f href>`.
+    ///   - ids: the PDF's `/ID`, for `<ids>`.
+    public static func data(threads: [CommentThread], pages: [PageGeometry], href: String?,
+                            ids: (original: String, modified: String)?) -> Data {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xfdf xmlns=\"http://ns.adobe.com/xfdf/\" xml:space=\"preserve\">\n"
+        if let href { xml += "<f href=\"\(escaped(href, attribute: true))\"/>\n" }
+        if let ids { xml += "<ids original=\"\(ids.original)\" modified=\"\(ids.modified)\"/>\n" }
+        xml += "<annots>\n"
+        for thread in threads {
+            let root = thread.root
+            let geometry = pages[root.page - 1]
+            let size = geometry.displayedSize
+            let point = CGPoint(x: (root.relativeX ?? 0) * size.width, y: (root.relativeY ?? 0) * size.height)
+            let corners = [point, CGPoint(x: point.x + noteSize, y: point.y + noteSize)].map(geometry.pageSpacePoint(fromContent:))
+            let rect = [min(corners[0].x, corners[1].x), min(corners[0].y, corners[1].y),
+                        max(corners[0].x, corners[1].x), max(corners[0].y, corners[1].y)]
+                .map { number($0) }.joined(separator: ",")
+            func note(_ pin: Pin, name: String, reply: Bool, state: String? = nil, text: String? = nil, date: Date? = nil) {
+                let created = PDFDate.string(date ?? pin.createdAt)
+                var attributes = [("page", String(root.page - 1)), ("rect", rect), ("name", name), ("title", pin.displayAuthor),
+                                  ("creationdate", created), ("date", created), ("flags", "print"), ("icon", state == nil ? "Comment" : "Check")]
+                if reply { attributes += [("inreplyto", root.id), ("replyType", "reply")] }
+                if let state { attributes += [("state", state), ("statemodel", "Review")] }
+                xml += "<text" + attributes.map { " \($0.0)=\"\(escaped($0.1, attribute: true))\"" }.joined()
+                xml += "><contents>\(escaped(text ?? pin.text, attribute: false))</contents></text>\n"
+            }
+            note(root, name: root.id, reply: false)
+            for reply in thread.replies { note(reply, name: reply.id, reply: true) }
+            if root.resolved {
+                note(root, name: root.id + "-resolved", reply: true, state: "Completed", text: "Resolved",
+                     date: ([root] + thread.replies).map(\.createdAt).max())
+            }
+        }
+        xml += "</annots>\n</xfdf>\n"
+        return Data(xml.utf8)
+    }
+
+    /// A coordinate with at most 4 decimals, as PDF tools write them.
+    private static func number(_ value: Double) -> String {
+        var text = String(format: "%.4f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    /// Text as XML character data or an attribute value. Characters XML 1.0 cannot hold
+    /// (controls other than tab, line feed and carriage return) are left out; a carriage return,
+    /// and in an attribute a tab or line feed, is a character reference so that it survives.
+    static func escaped(_ text: String, attribute: Bool) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"" where attribute: result += "&quot;"
+            case "\r": result += "&#13;"
+            case "\n" where attribute: result += "&#10;"
+            case "\t" where attribute: result += "&#9;"
+            case "\t", "\n": result.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

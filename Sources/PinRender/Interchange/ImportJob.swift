@@ -76,6 +76,9 @@ public struct ImportJob: Sendable {
             throw InputError(source: input, location: "", problem: "cannot be read (no such file?)")
         }
         defer { try? file.close() }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: input))?[.size] as? Int, size > InterchangeLimits.maximumBytes {
+            throw InputError(source: input, location: "", problem: "larger than \(InterchangeLimits.maximumBytes >> 20) MiB")
+        }
         let data = (try? file.read(upToCount: InterchangeLimits.maximumBytes + 1)) ?? Data()
         guard data.count <= InterchangeLimits.maximumBytes else {
             throw InputError(source: input, location: "", problem: "larger than \(InterchangeLimits.maximumBytes >> 20) MiB")

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Turns the comments of a PDF, an XFDF or a W3C document into pins, by the rules of
-/// docs/INTERCHANGE.md: a sticky note's point is the top-left corner of its rectangle as the
-/// page is displayed, other markup's the centre of its shape; replies join their root
+/// docs/INTERCHANGE.md: a sticky note's point is the upper-left corner of its rectangle in
+/// the page's user space (where its icon's top-left corner is, upright, on a page displayed
+/// with any CropBox and /Rotate), other markup's the centre of its shape; replies join their root
 /// (through ``ThreadBuilder``, as for any pins); a review state resolves or reopens its thread;
 /// `/StateModel /Marked` resolves nothing; a comment that cannot be placed is left out with
 /// a warning, never guessed.
@@ -130,14 +131,12 @@ public struct CommentImport: Sendable {
             point = CGPoint(x: rect.midX / size.width, y: rect.midY / size.height)
         case .pageRect(let rect):
             guard let geometry else { return .failure(.init("its rectangle is in PDF user space: the PDF is needed (--document)")) }
-            let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.maxY),
-                           CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.minY)]
-                .map(geometry.contentPoint(fromPageSpace:))
-            let (xs, ys) = (corners.map(\.x), corners.map(\.y))
+            // A sticky note points with its icon's upper-left corner, the one PDF keeps in
+            // place on a rotated page (the icon stays upright, NoRotate); a shape is where
+            // its middle is.
+            point = geometry.contentPoint(fromPageSpace: comment.subtype == "Text" ? CGPoint(x: rect.minX, y: rect.maxY)
+                                                                                  : CGPoint(x: rect.midX, y: rect.midY))
             let size = geometry.displayedSize
-            // A sticky note points with its icon's top-left corner; a shape is where its middle is.
-            point = comment.subtype == "Text" ? CGPoint(x: xs.min()!, y: ys.min()!)
-                : CGPoint(x: (xs.min()! + xs.max()!) / 2, y: (ys.min()! + ys.max()!) / 2)
             point = CGPoint(x: point.x / size.width, y: point.y / size.height)
         }
         let tolerance = 1e-6

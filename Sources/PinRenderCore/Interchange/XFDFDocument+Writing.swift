@@ -1,8 +1,8 @@
 import Foundation
 
 extension XFDFDocument {
-    /// The side, in points, of the sticky note written for a pin: its top-left corner (as the
-    /// page is displayed) is the pin's point.
+    /// The side, in points, of the sticky note written for a pin: its upper-left corner in the
+    /// page's user space (where an upright icon's top-left corner is) is the pin's point.
     public static let noteSize = 20.0
 
     /// XFDF for `threads`: per thread a `<text>` note at its root's point, its replies
@@ -25,14 +25,12 @@ extension XFDFDocument {
             let geometry = pages[root.page - 1]
             let size = geometry.displayedSize
             let point = CGPoint(x: (root.relativeX ?? 0) * size.width, y: (root.relativeY ?? 0) * size.height)
-            let corners = [point, CGPoint(x: point.x + noteSize, y: point.y + noteSize)].map(geometry.pageSpacePoint(fromContent:))
-            let rect = [min(corners[0].x, corners[1].x), min(corners[0].y, corners[1].y),
-                        max(corners[0].x, corners[1].x), max(corners[0].y, corners[1].y)]
-                .map { number($0) }.joined(separator: ",")
+            let corner = geometry.pageSpacePoint(fromContent: point)
+            let rect = [corner.x, corner.y - noteSize, corner.x + noteSize, corner.y].map { number($0) }.joined(separator: ",")
             func note(_ pin: Pin, name: String, reply: Bool, state: String? = nil, text: String? = nil, date: Date? = nil) {
                 let created = PDFDate.string(date ?? pin.createdAt)
                 var attributes = [("page", String(root.page - 1)), ("rect", rect), ("name", name), ("title", pin.displayAuthor),
-                                  ("creationdate", created), ("date", created), ("flags", "print"), ("icon", state == nil ? "Comment" : "Check")]
+                                  ("creationdate", created), ("date", created), ("flags", "print,nozoom,norotate"), ("icon", state == nil ? "Comment" : "Check")]
                 if reply { attributes += [("inreplyto", root.id), ("replyType", "reply")] }
                 if let state { attributes += [("state", state), ("statemodel", "Review")] }
                 xml += "<text" + attributes.map { " \($0.0)=\"\(escaped($0.1, attribute: true))\"" }.joined()

@@ -60,8 +60,7 @@ public struct ExportJob: Sendable {
                     page \(thread.root.page) is beyond \(document) (\(pages.geometries.count) page\(pages.geometries.count == 1 ? "" : "s"))
                     """)
             }
-            data = XFDFDocument.data(threads: threads, pages: pages.geometries, href: URL(fileURLWithPath: document).lastPathComponent,
-                                     ids: pages.identifier)
+            data = XFDFDocument.data(threads: threads, pages: pages.geometries, href: href(of: document), ids: pages.identifier)
         case .w3c:
             data = try WebAnnotationDocument.data(threads: threads, contentId: contents.first ?? contentId ?? "", baseURL: baseURL)
         case .pdf:
@@ -69,5 +68,15 @@ public struct ExportJob: Sendable {
         }
         try InterchangeOutput.write(data, to: output)
         return threads.count
+    }
+
+    /// `<f href>`: the document's path relative to the output's folder (its name alone for
+    /// standard output), as a reader of the XFDF finds it.
+    private func href(of document: String) -> String {
+        let target = URL(fileURLWithPath: document).standardizedFileURL.pathComponents
+        guard output != "-" else { return target.last ?? document }
+        let folder = URL(fileURLWithPath: output).deletingLastPathComponent().standardizedFileURL.pathComponents
+        let shared = zip(folder, target).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: folder.count - shared) + target[shared...]).joined(separator: "/")
     }
 }

@@ -13,22 +13,8 @@ enum ExportCommand: Command {
             Option("-o", "--output", value: "OUT", help: "the file to write (- for standard output)", isPath: true) { text, job in
                 job.output = text
             }.required(),
-            Option("--document", value: "PDF", help: "the PDF the pins are on: its pages' boxes and /ID (needed for XFDF)", isPath: true) { text, job in
-                job.document = text
-            },
-            Option("--content-id", value: "ID", help: "only the pins of this content") { text, job in
-                job.contentId = text
-            },
-            Option("--base-url", value: "URL", help: """
-                the base of the W3C ids (URL/annotations/CONTENT/PIN); default
-                urn:pinrender:pin:CONTENT/PIN
-                """) { text, job in
-                job.baseURL = text
-            },
-            Option("--password", value: "PASSWORD", help: "the password of an encrypted PDF") { text, job in
-                job.password = text
-            },
         ]),
+        OptionGroup<InterchangeSettings>.interchange.pullback(\.settings),
     ])
 
     static var manual: Manual {

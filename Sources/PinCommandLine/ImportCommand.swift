@@ -12,22 +12,8 @@ enum ImportCommand: Command {
             Option("--format", value: "pdf|xfdf|w3c", help: "the input's format (default: told from its content)") { text, job in
                 job.format = try OptionValue.choice(text, of: InterchangeFormat.self)
             },
-            Option("--document", value: "DOC", help: """
-                the PDF (or image) the comments are on: needed for XFDF that names
-                no readable PDF, and for W3C selectors in pixels
-                """, isPath: true) { text, job in
-                job.document = text
-            },
-            Option("--content-id", value: "ID", help: "the pins' contentId (default: the content the input names, else its file name)") { text, job in
-                job.contentId = text
-            },
-            Option("--base-url", value: "URL", help: "the base of a W3C document's ids, as given to export --base-url") { text, job in
-                job.baseURL = text
-            },
-            Option("--password", value: "PASSWORD", help: "the password of an encrypted PDF") { text, job in
-                job.password = text
-            },
         ]),
+        OptionGroup<InterchangeSettings>.interchange.pullback(\.settings),
     ])
 
     static var manual: Manual {

@@ -11,13 +11,8 @@ public struct ExportJob: Sendable {
     public var pins: String
     public var format: InterchangeFormat
     public var output: String
-    /// The PDF the pins are on: needed for XFDF.
-    public var document: String?
-    /// Only the pins of this content.
-    public var contentId: String?
-    /// The base of the W3C ids; nil for `urn:pinrender:` ones.
-    public var baseURL: String?
-    public var password: String?
+    /// The document (needed for XFDF), the content, the base of W3C ids, the password.
+    public var settings = InterchangeSettings()
 
     public init(pins: String, format: InterchangeFormat, output: String) {
         self.pins = pins
@@ -29,15 +24,10 @@ public struct ExportJob: Sendable {
     /// threads' warnings (a reply without its root).
     public func run(warn: (String) -> Void) throws -> Int {
         try PinSource.requireReadable([pins])
-        var paths = OutputPaths()
-        paths.read(pins, option: "PINS", role: "the pins file")
-        if let document { paths.read(document, option: "--document", role: "the document") }
-        if output != "-" { paths.write(output, option: "-o") }
-        try paths.check()
-        if output != "-" { try OutputFiles.checkDirectory(of: output) }
+        try settings.checkPaths(input: pins, option: "PINS", role: "the pins file", output: output)
         let source = PinSource.name(of: pins)
         var all = try PinDecoder(source: source).decode(PinSource.read(pins))
-        if let contentId { all = all.filter { $0.contentId == contentId } }
+        if let contentId = settings.contentId { all = all.filter { $0.contentId == contentId } }
         let contents = Set(all.map(\.contentId)).sorted()
         guard contents.count <= 1 else {
             throw InputError(source: source, location: "", problem: """
@@ -49,10 +39,10 @@ public struct ExportJob: Sendable {
         let data: Data
         switch format {
         case .xfdf:
-            guard let document else {
+            guard let document = settings.document else {
                 throw InputError.usage("export --format xfdf needs --document PDF (XFDF rects are in the PDF's user space)")
             }
-            let pages = try DocumentPages(path: document, password: password)
+            let pages = try DocumentPages(path: document, password: settings.password)
             guard pages.isPDF else { throw InputError(source: document, location: "", problem: "is not a PDF (XFDF is about a PDF)") }
             if let thread = threads.first(where: { $0.root.page > pages.geometries.count }) {
                 let index = all.firstIndex { $0.id == thread.id } ?? 0
@@ -62,7 +52,7 @@ public struct ExportJob: Sendable {
             }
             data = XFDFDocument.data(threads: threads, pages: pages.geometries, href: href(of: document), ids: pages.identifier)
         case .w3c:
-            data = try WebAnnotationDocument.data(threads: threads, contentId: contents.first ?? contentId ?? "", baseURL: baseURL)
+            data = try WebAnnotationDocument.data(threads: threads, contentId: contents.first ?? settings.contentId ?? "", baseURL: settings.baseURL)
         case .pdf:
             throw InputError.usage("export writes xfdf or w3c; the PDF with its comments is `pinrender render INPUT --pins PINS -o OUT.pdf`")
         }

@@ -6,21 +6,15 @@ import PinRenderGraphics
 /// as the apps' pins (``CommentImport`` has the rules), written all or nothing.
 ///
 ///     var job = ImportJob(input: "review.xfdf", output: "pins.json")
-///     job.document = "plan.pdf"
+///     job.settings.document = "plan.pdf"
 ///     let count = try job.run(warn: { print($0) })
 public struct ImportJob: Sendable {
     public var input: String
     public var output: String
     /// The format; nil to tell it from the content.
     public var format: InterchangeFormat?
-    /// The PDF (or image) the comments are on, when the input is not it.
-    public var document: String?
-    /// The pins' `contentId`; by default the content the input names, else its file name.
-    public var contentId: String?
-    /// The base URL of a W3C document's pinrender IRIs (`export --base-url`).
-    public var baseURL: String?
-    /// The password of an encrypted PDF.
-    public var password: String?
+    /// The document, the content, the base of W3C ids, the password.
+    public var settings = InterchangeSettings()
 
     public init(input: String, output: String) {
         self.input = input
@@ -30,14 +24,9 @@ public struct ImportJob: Sendable {
     /// Reads, maps and writes; returns the number of pins written. `warn` gets one line per
     /// comment left out.
     public func run(warn: (String) -> Void) throws -> Int {
-        var paths = OutputPaths()
-        paths.read(input, option: "INPUT", role: "the input")
-        if let document { paths.read(document, option: "--document", role: "the document") }
-        if output != "-" { paths.write(output, option: "-o") }
-        try paths.check()
-        if output != "-" { try OutputFiles.checkDirectory(of: output) }
+        try settings.checkPaths(input: input, option: "INPUT", role: "the input", output: output)
         let (comments, pages, named) = try read()
-        let content = contentId ?? named ?? Self.baseName(document ?? input)
+        let content = settings.contentId ?? named ?? Self.baseName(settings.document ?? input)
         let (pins, warnings) = try CommentImport(source: input, contentId: content, pages: pages).pins(from: comments)
         warnings.forEach(warn)
         try InterchangeOutput.write(ImportedPin.json(pins), to: output)
@@ -50,22 +39,26 @@ public struct ImportJob: Sendable {
         switch try format ?? InterchangeFormat.detect(data, source: input) {
         case .pdf:
             guard input != "-" else { throw InputError(source: input, location: "", problem: "a PDF is read from a file, not standard input") }
-            let pdf = try QPDFDocument(path: input, password: password)
-            return (try pdf.comments(), try document.map { try DocumentPages(path: $0, password: password).geometries } ?? pdf.pageGeometries(), nil)
+            let pdf = try QPDFDocument(path: input, password: settings.password)
+            return (try pdf.comments(), try pages(of: settings.document) ?? pdf.pageGeometries(), nil)
         case .xfdf:
             let xfdf = try XFDFDocument(data, source: input)
             let named = xfdf.href.map { URL(fileURLWithPath: input).deletingLastPathComponent().appendingPathComponent($0).path }
-            guard let path = document ?? named.flatMap({ FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }) else {
+            guard let path = settings.document ?? named.flatMap({ FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }) else {
                 throw InputError(source: input, location: "/xfdf/f/@href", problem: """
                     \(xfdf.href.map { "names \"\($0)\", which cannot be read" } ?? "names no PDF"): give the PDF with --document \
                     (XFDF rects are in its pages' user space)
                     """)
             }
-            return (xfdf.comments, try DocumentPages(path: path, password: password).geometries, xfdf.href.map(Self.baseName))
+            return (xfdf.comments, try pages(of: path)!, xfdf.href.map(Self.baseName))
         case .w3c:
-            let w3c = try WebAnnotationDocument(data, source: input, baseURL: baseURL)
-            return (w3c.comments, try document.map { try DocumentPages(path: $0, password: password).geometries }, w3c.contentId)
+            let w3c = try WebAnnotationDocument(data, source: input, baseURL: settings.baseURL)
+            return (w3c.comments, try pages(of: settings.document), w3c.contentId)
         }
+    }
+
+    private func pages(of document: String?) throws -> [PageGeometry]? {
+        try document.map { try DocumentPages(path: $0, password: settings.password).geometries }
     }
 
     private func bytes() throws -> Data {

@@ -18,7 +18,9 @@ extension WebAnnotationDocument {
             let rootIRI = WebAnnotationNames.pinIRI(contentId: contentId, pinId: thread.root.id, baseURL: baseURL)
             var root = annotation(thread.root, iri: rootIRI)
             root["motivation"] = "commenting"
-            let point = "xywh=percent:\(percent(thread.root.relativeX ?? 0)),\(percent(thread.root.relativeY ?? 0)),0,0"
+            let (x, y) = (DecimalText.string((thread.root.relativeX ?? 0) * 100, decimals: 6),
+                          DecimalText.string((thread.root.relativeY ?? 0) * 100, decimals: 6))
+            let point = "xywh=percent:\(x),\(y),0,0"
             root["target"] = ["type": "SpecificResource", "source": source, "selector": [
                 "type": "FragmentSelector", "conformsTo": "http://tools.ietf.org/rfc/rfc3778", "value": "page=\(thread.root.page)",
                 "refinedBy": ["type": "FragmentSelector", "conformsTo": "http://www.w3.org/TR/media-frags/", "value": point],
@@ -52,13 +54,5 @@ extension WebAnnotationDocument {
         }
         return ["id": iri, "type": "Annotation", "created": ISODate.string(pin.createdAt), "creator": creator,
                 "body": bodies.count == 1 ? bodies[0] : bodies]
-    }
-
-    /// A fraction as a percentage with at most 6 decimals.
-    private static func percent(_ fraction: Double) -> String {
-        var text = String(format: "%.6f", fraction * 100)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
     }
 }

@@ -26,7 +26,7 @@ extension XFDFDocument {
             let size = geometry.displayedSize
             let point = CGPoint(x: (root.relativeX ?? 0) * size.width, y: (root.relativeY ?? 0) * size.height)
             let corner = geometry.pageSpacePoint(fromContent: point)
-            let rect = [corner.x, corner.y - noteSize, corner.x + noteSize, corner.y].map { number($0) }.joined(separator: ",")
+            let rect = [corner.x, corner.y - noteSize, corner.x + noteSize, corner.y].map { DecimalText.string($0, decimals: 4) }.joined(separator: ",")
             func note(_ pin: Pin, name: String, reply: Bool, state: String? = nil, text: String? = nil, date: Date? = nil) {
                 let created = PDFDate.string(date ?? pin.createdAt)
                 var attributes = [("page", String(root.page - 1)), ("rect", rect), ("name", name), ("title", pin.displayAuthor),
@@ -45,14 +45,6 @@ extension XFDFDocument {
         }
         xml += "</annots>\n</xfdf>\n"
         return Data(xml.utf8)
-    }
-
-    /// A coordinate with at most 4 decimals, as PDF tools write them.
-    private static func number(_ value: Double) -> String {
-        var text = String(format: "%.4f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
     }
 
     /// Text as XML character data or an attribute value. Characters XML 1.0 cannot hold

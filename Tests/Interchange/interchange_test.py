@@ -407,6 +407,26 @@ class BadInput(Scratch):
         self.assertIn("/xfdf/annots/text[2]: page 41 is not in the document", warnings)
         self.assertIn("/xfdf/annots/square: its point", warnings)
 
+    def test_an_existing_output_is_left_as_it_was(self):
+        out = self.dir / "pins.json"
+        out.write_text("before")
+        bad = self.dir / "bad.jsonld"
+        bad.write_text('{"type": "Annotation", "id": "a", "resolved": "yes", "target": "urn:x"}')
+        result = run("import", str(bad), "-o", str(out))
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertIn("bad.jsonld: resolved: expected true or false", result.stderr)
+        self.assertEqual(out.read_text(), "before")
+        self.assertEqual(sorted(p.name for p in self.dir.iterdir()), ["bad.jsonld", "pins.json"])
+
+    def test_standard_input_and_output(self):
+        xfdf = '<xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><text page="1" rect="100,100,120,120" name="n" creationdate="D:20261101"/></annots></xfdf>'
+        result = run("import", "-", "--document", str(ROOT / "samples/floorplan.pdf"), "--content-id", "plan", "-o", "-", stdin=xfdf)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(json.loads(result.stdout)["pins"][0]["page"], 2)
+        result = run("export", "-", "--format", "w3c", "-o", "-", stdin=json.dumps({"pins": PINS}))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(len(json.loads(result.stdout)["items"]), len(PINS))
+
     def test_xfdf_without_its_pdf(self):
         xfdf = self.dir / "lost.xfdf"
         xfdf.write_text('<xfdf xmlns="http://ns.adobe.com/xfdf/"><f href="gone.pdf"/><annots/></xfdf>')

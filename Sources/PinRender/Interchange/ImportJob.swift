@@ -35,48 +35,51 @@ public struct ImportJob: Sendable {
 
     /// The comments, the pages they are on, and the content the input names.
     private func read() throws -> ([ExchangedComment], [PageGeometry]?, String?) {
-        let data = try bytes()
-        switch try format ?? InterchangeFormat.detect(data, source: input) {
-        case .pdf:
+        let file = try open()
+        defer { try? file.close() }
+        // A PDF is read by qpdf from its path, whatever its size; XFDF and W3C whole, within the limit.
+        var data = (try? file.read(upToCount: 1024)) ?? Data()
+        let kind = try format ?? InterchangeFormat.detect(data, source: input)
+        if kind == .pdf {
             guard input != "-" else { throw InputError(source: input, location: "", problem: "a PDF is read from a file, not standard input") }
             let pdf = try QPDFDocument(path: input, password: settings.password)
             return (try pdf.comments(), try pages(of: settings.document) ?? pdf.pageGeometries(), nil)
-        case .xfdf:
-            let xfdf = try XFDFDocument(data, source: input)
-            let named = xfdf.href.map { URL(fileURLWithPath: input).deletingLastPathComponent().appendingPathComponent($0).path }
-            guard let path = settings.document ?? named.flatMap({ FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }) else {
-                throw InputError(source: input, location: "/xfdf/f/@href", problem: """
-                    \(xfdf.href.map { "names \"\($0)\", which cannot be read" } ?? "names no PDF"): give the PDF with --document \
-                    (XFDF rects are in its pages' user space)
-                    """)
-            }
-            return (xfdf.comments, try pages(of: path)!, xfdf.href.map(Self.baseName))
-        case .w3c:
+        }
+        let size = input == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: input))?[.size] as? Int
+        while (size ?? 0) <= InterchangeLimits.maximumBytes, data.count <= InterchangeLimits.maximumBytes, let more = try? file.read(upToCount: 1 << 20), !more.isEmpty {
+            data += more
+        }
+        guard data.count <= InterchangeLimits.maximumBytes, (size ?? 0) <= InterchangeLimits.maximumBytes else {
+            throw InputError(source: input, location: "", problem: "larger than \(InterchangeLimits.maximumBytes >> 20) MiB")
+        }
+        if kind == .w3c {
             let w3c = try WebAnnotationDocument(data, source: input, baseURL: settings.baseURL)
             return (w3c.comments, try pages(of: settings.document), w3c.contentId)
         }
+        let xfdf = try XFDFDocument(data, source: input)
+        let named = xfdf.href.map { URL(fileURLWithPath: input).deletingLastPathComponent().appendingPathComponent($0).path }
+        guard let path = settings.document ?? named.flatMap({ FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }) else {
+            throw InputError(source: input, location: "/xfdf/f/@href", problem: """
+                \(xfdf.href.map { "names \"\($0)\", which cannot be read" } ?? "names no PDF"): give the PDF with --document \
+                (XFDF rects are in its pages' user space)
+                """)
+        }
+        return (xfdf.comments, try pages(of: path)!, xfdf.href.map(Self.baseName))
     }
 
     private func pages(of document: String?) throws -> [PageGeometry]? {
         try document.map { try DocumentPages(path: $0, password: settings.password).geometries }
     }
 
-    private func bytes() throws -> Data {
-        if input == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    /// The input (standard input for `-`), refused when it is not a readable file.
+    private func open() throws -> FileHandle {
+        if input == "-" { return FileHandle.standardInput }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), !isDirectory.boolValue,
               let file = FileHandle(forReadingAtPath: input) else {
             throw InputError(source: input, location: "", problem: "cannot be read (no such file?)")
         }
-        defer { try? file.close() }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: input))?[.size] as? Int, size > InterchangeLimits.maximumBytes {
-            throw InputError(source: input, location: "", problem: "larger than \(InterchangeLimits.maximumBytes >> 20) MiB")
-        }
-        let data = (try? file.read(upToCount: InterchangeLimits.maximumBytes + 1)) ?? Data()
-        guard data.count <= InterchangeLimits.maximumBytes else {
-            throw InputError(source: input, location: "", problem: "larger than \(InterchangeLimits.maximumBytes >> 20) MiB")
-        }
-        return data
+        return file
     }
 
     /// A file's name without its folder and extension: the default content id.

@@ -222,7 +222,7 @@ class PyPDFComments(Scratch):
             writer.write(f)
 
         pins, _ = self.imported(str(path), "--content-id", "plan")
-        self.assertEqual(set(pins), {"py-root", "py-reply", f"pdf-{grouped.indirect_reference.idnum}-0", "py-free"})
+        self.assertEqual(set(pins), {"py-root", "py-reply", f"pdf-p1-{grouped.indirect_reference.idnum}-0", "py-free"})
         note = pins["py-root"]
         # The icon's upper-left corner (136, 620) in the CropBox [36 72 576 756], unrotated.
         self.assertPoint(note, (136 - 36) / 540, (756 - 620) / 684)
@@ -232,7 +232,7 @@ class PyPDFComments(Scratch):
         self.assertEqual(note["reviewState"], {"state": "Accepted", "author": "Ömer", "date": "2026-11-05T10:00:00Z"})
         self.assertEqual(pins["py-reply"]["parentId"], "py-root")
         self.assertEqual(pins["py-reply"]["createdAt"], "2026-11-05T09:00:00Z")  # /M when there is no /CreationDate
-        group = pins[f"pdf-{grouped.indirect_reference.idnum}-0"]
+        group = pins[f"pdf-p1-{grouped.indirect_reference.idnum}-0"]
         self.assertNotIn("parentId", group)
         self.assertEqual(group["groupedWith"], "py-root")
         self.assertEqual(group["createdAt"], "2026-11-06T00:00:00Z")

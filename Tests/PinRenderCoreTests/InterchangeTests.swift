@@ -150,7 +150,7 @@ struct WebAnnotationTests {
         let document = try WebAnnotationDocument(Data("""
             {"@context": "http://www.w3.org/ns/anno.jsonld", "type": "AnnotationCollection", "first": {"type": "AnnotationPage", "items": [
               {"id": "https://x/a1", "type": "Annotation", "created": "2026-11-02T09:00:00Z", "creator": {"id": "https://x/u/1", "name": "Ana"},
-               "body": [{"type": "TextualBody", "purpose": "tagging", "value": "tag"}, {"type": "TextualBody", "value": "<p>a &amp; b</p>", "format": "text/html"}],
+               "body": [{"type": "TextualBody", "purpose": "tagging", "value": "tag"}, {"type": "TextualBody", "value": "<p>a &amp; b</p>", "format": "text/html", "language": "en"}],
                "target": {"source": "https://x/doc.pdf#page=2", "selector": {"type": "FragmentSelector", "value": "xywh=percent:10,20,30,40"}}},
               {"id": "https://x/a2", "type": "Annotation", "created": "2026-11-02T09:00:00Z",
                "target": {"source": "https://x/doc.pdf", "selector": [{"type": "TextQuoteSelector", "exact": "x"}, {"type": "PointSelector", "x": 50, "y": 100}]}},
@@ -162,7 +162,7 @@ struct WebAnnotationTests {
         #expect(document.contentId == "https://x/doc.pdf")
         let first = document.comments[0]
         #expect(first.page == 2 && first.placement == .normalizedRect(CGRect(x: 0.1, y: 0.2, width: 0.3, height: 0.4)))
-        #expect(first.text == "a & b" && first.author == "https://x/u/1" && first.authorName == "Ana")
+        #expect(first.text == "a & b" && first.language == "en" && first.author == "https://x/u/1" && first.authorName == "Ana")
         #expect(document.comments[1].placement == .contentRect(CGRect(x: 50, y: 100, width: 0, height: 0)))
         #expect(document.comments[2].placement == .contentRect(CGRect(x: 0, y: 0, width: 100, height: 200)))
         #expect(document.comments[3].inReplyTo == "https://x/a1" && document.comments[3].text == "re")

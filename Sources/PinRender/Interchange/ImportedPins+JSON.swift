@@ -3,7 +3,7 @@ import PinRenderCore
 
 extension ImportedPin {
     /// `{"pins": [...]}`, a pin a line, as `--pins` reads it: the apps' fields, then the ones
-    /// an import adds (`modifiedAt`, `subtype`, `reviewState`, `groupedWith`), which every
+    /// an import adds (`modifiedAt`, `subtype`, `reviewState`, `groupedWith`, `language`), which every
     /// command ignores.
     static func json(_ pins: [ImportedPin]) -> Data {
         var data = Data()
@@ -51,6 +51,7 @@ extension ImportedPin {
                 }
             }
             if let group = item.groupedWith { field(&writer, "groupedWith") { $0.string(group) } }
+            if let language = item.language { field(&writer, "language") { $0.string(language) } }
             writer.raw("}")
         }
         writer.raw(pins.isEmpty ? "]}\n" : "\n]}\n")

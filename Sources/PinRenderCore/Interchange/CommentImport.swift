@@ -52,7 +52,8 @@ public struct CommentImport: Sendable {
                 }
             }
             imported.append(ImportedPin(pin: pin, subtype: comment.subtype == "Text" ? nil : comment.subtype,
-                                        modified: comment.modified, groupedWith: comment.link == .group ? comment.inReplyTo : nil))
+                                        modified: comment.modified, groupedWith: comment.link == .group ? comment.inReplyTo : nil,
+                                        language: comment.language))
         }
         if undated > 0 {
             warnings.append("\(source): \(undated) comment\(undated == 1 ? "" : "s") without a date (no creation or modification date); left out")

@@ -53,6 +53,8 @@ public struct ExchangedComment: Sendable, Equatable {
     /// A name to show instead of ``author`` (a W3C creator's name).
     public var authorName: String?
     public var text: String
+    /// The text's language, as a BCP 47 tag (a W3C TextualBody's `language`).
+    public var language: String?
     public var created: Date?
     public var modified: Date?
     /// The id of the comment this one replies to or is grouped with.

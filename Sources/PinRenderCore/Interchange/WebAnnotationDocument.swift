@@ -159,7 +159,7 @@ private struct Reader {
     private func readBodies(_ object: JSONObject, at location: String, into comment: inout ExchangedComment) throws {
         if let value = object["bodyValue"]?.text { comment.text = value }
         guard let bodies = object["body"]?.each else { return }
-        var texts: [(purpose: String?, text: String)] = []
+        var texts: [(purpose: String?, text: String, language: String?)] = []
         for (index, body) in bodies.enumerated() {
             guard let fields = body.object else { continue }
             let kinds = types(fields)
@@ -172,11 +172,12 @@ private struct Reader {
                     throw failure(member(location, bodies.count > 1 ? "body[\(index)].value" : "body.value"), "missing (expected a string)")
                 }
                 let html = (fields["format"]?.text ?? "").lowercased().contains("html")
-                texts.append((fields["purpose"]?.each.first?.text, html ? Self.htmlText(value) : value))
+                texts.append((fields["purpose"]?.each.first?.text, html ? Self.htmlText(value) : value,
+                              fields["language"]?.each.first?.text))
             }
         }
         let commenting = texts.first { $0.purpose == nil || $0.purpose == "commenting" || $0.purpose == "replying" } ?? texts.first
-        if let commenting { comment.text = commenting.text }
+        if let commenting { (comment.text, comment.language) = (commenting.text, commenting.language) }
     }
 
     /// `page=N` in a fragment of `iri`.

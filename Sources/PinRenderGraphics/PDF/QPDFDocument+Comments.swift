@@ -27,7 +27,7 @@ extension QPDFDocument {
     }
 
     /// The markup annotations of every page, in page and `/Annots` order, as comments: `/NM`
-    /// (or `pdf-OBJECT-GENERATION` when missing), `/T`, `/Contents` (or `/RC` without its
+    /// (or `pdf-pPAGE-OBJECT-GENERATION` when missing), `/T`, `/Contents` (or `/RC` without its
     /// markup), `/CreationDate`, `/M`, `/IRT` (named by the target's id) with `/RT`, `/State` and
     /// `/StateModel`, and `/Rect` in the page's user space. Popups, links and widgets are not
     /// comments.
@@ -50,7 +50,7 @@ extension QPDFDocument {
                 guard comments.count < InterchangeLimits.maximumComments else {
                     throw InputError(source: path, location: location, problem: "more than \(InterchangeLimits.maximumComments) annotations")
                 }
-                let fallbackId = object.map { "pdf-" + $0.replacingOccurrences(of: " ", with: "-") } ?? "pdf-p\(pageNumber)-\(index + 1)"
+                let fallbackId = "pdf-p\(pageNumber)-" + (object.map { $0.replacingOccurrences(of: " ", with: "-") } ?? "a\(index + 1)")
                 var comment = try self.comment(annotation, subtype: subtype, page: pageNumber, location: location, fallbackId: fallbackId)
                 if let object { idOfObject[object] = comment.id }
                 let target = get(annotation, "/IRT").flatMap(objectKey)

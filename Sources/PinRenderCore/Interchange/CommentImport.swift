@@ -77,20 +77,27 @@ public struct CommentImport: Sendable {
         return (imported, warnings)
     }
 
-    /// Later comments with an id taken before get `id~2`, `id~3`... (pins' ids are unique).
+    /// Later comments with an id taken before get `id~2`, `id~3`... (pins' ids are unique);
+    /// the first three are named in a warning each, the rest counted in one.
     private func uniqueIds(_ comments: [ExchangedComment], warnings: inout [String]) -> [ExchangedComment] {
         var seen: Set<String> = []
-        return comments.map { comment in
+        var renamed = 0
+        let unique = comments.map { comment in
             var comment = comment
             if !seen.insert(comment.id).inserted {
                 var n = 2
                 while seen.contains("\(comment.id)~\(n)") { n += 1 }
-                warnings.append("\(source): \(comment.location): the id \"\(comment.id)\" is taken; imported as \"\(comment.id)~\(n)\"")
+                renamed += 1
+                if renamed <= 3 {
+                    warnings.append("\(source): \(comment.location): the id \"\(comment.id)\" is taken; imported as \"\(comment.id)~\(n)\"")
+                }
                 comment.id = "\(comment.id)~\(n)"
                 seen.insert(comment.id)
             }
             return comment
         }
+        if renamed > 3 { warnings.append("\(source): \(renamed - 3) more comments with an id taken, renamed the same way") }
+        return unique
     }
 
     /// Review states, each on the root of the thread it names; the latest one (by its date,

@@ -180,6 +180,32 @@ class PyMuPDFComments(Scratch):
         self.assertEqual(result.returncode, 0, result.stderr)
 
 
+class RichText(Scratch):
+    def test_rich_text_without_its_markup(self):
+        doc = pymupdf.open()
+        page = doc.new_page()
+        note = page.add_text_annot((50, 50), "x")
+        doc.xref_set_key(note.xref, "Contents", "()")
+        doc.xref_set_key(note.xref, "CreationDate", "(D:20261101)")
+        doc.xref_set_key(note.xref, "RC", '(<body xmlns="http://www.w3.org/1999/xhtml"><p>rich <b>text</b></p><p>two</p></body>)')
+        big = page.add_text_annot((80, 80), "y")
+        doc.xref_set_key(big.xref, "CreationDate", "(D:20261101)")
+        path = self.dir / "rich.pdf"
+        doc.save(str(path))
+        pins, _ = self.imported(str(path))
+        self.assertEqual(pins["fitz-A0"]["text"], "rich text\ntwo")
+        # A rich text stream of more than 64 KiB (before decoding) is refused, not decoded.
+        doc = pymupdf.open(str(path))
+        stream = doc.get_new_xref()
+        doc.update_object(stream, "<<>>")
+        doc.update_stream(stream, os.urandom(70_000), compress=False)
+        doc.xref_set_key(big.xref, "Contents", "()")
+        doc.xref_set_key(big.xref, "RC", f"{stream} 0 R")
+        bomb = self.dir / "bomb.pdf"
+        doc.save(str(bomb))
+        self.assertRefused(["import", str(bomb)], str(bomb), f"object {big.xref} 0", "/RC", "64 KiB")
+
+
 class PyPDFComments(Scratch):
     """Comments made with pypdf, whose /Rect is written in PDF user space as given."""
 

@@ -82,7 +82,7 @@ extension QPDFDocument {
             placement = .pageRect(box)
         }
         var contents = text(annotation, "/Contents") ?? ""
-        if contents.isEmpty, let rich = richText(annotation) {
+        if contents.isEmpty, let rich = try richText(annotation, failure: failure) {
             do {
                 contents = try MarkupElement.read(Data(rich.utf8), source: path).plainText
             } catch {
@@ -120,16 +120,19 @@ extension QPDFDocument {
         return String(cString: text)
     }
 
-    /// `/RC`: a text string or a stream of rich text.
-    private func richText(_ annotation: qpdf_oh) -> String? {
+    /// `/RC`: a text string or a stream of rich text. A stream is read only when it holds at
+    /// most 64 KiB before decoding (a flate bomb decodes to a thousand times its size).
+    private func richText(_ annotation: qpdf_oh, failure: (String, String) -> InputError) throws -> String? {
         if let text = text(annotation, "/RC") { return text }
         guard let stream = get(annotation, "/RC"), qpdf_oh_is_stream(handle, stream) != 0 else { return nil }
+        let length = get(qpdf_oh_get_dict(handle, stream), "/Length").map { qpdf_oh_get_numeric_value(handle, $0) } ?? .infinity
+        guard length <= 65536 else { throw failure("/RC", "is a stream of more than 64 KiB (rich text is a few lines)") }
         var bytes: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        guard qpdf_oh_get_stream_data(handle, stream, qpdf_dl_generalized, nil, &bytes, &length) & QPDF_ERRORS == 0,
-              let bytes else { return nil }
+        var size = 0
+        guard qpdf_oh_get_stream_data(handle, stream, qpdf_dl_generalized, nil, &bytes, &size) & QPDF_ERRORS == 0,
+              let bytes else { throw failure("/RC", "is a stream that cannot be decoded") }
         defer { free(bytes) }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: size), as: UTF8.self)
     }
 
     /// `[x1 y1 x2 y2]` as a rectangle.

@@ -156,6 +156,7 @@ struct WebAnnotationTests {
                "target": {"source": "https://x/doc.pdf", "selector": [{"type": "TextQuoteSelector", "exact": "x"}, {"type": "PointSelector", "x": 50, "y": 100}]}},
               {"id": "https://x/a3", "type": "Annotation", "created": "2026-11-02T09:00:00Z",
                "target": {"source": "https://x/doc.pdf", "selector": {"type": "SvgSelector", "value": "<svg><polygon points='0,0 100,0 100,200'/></svg>"}}},
+              {"@id": "https://x/a4", "@type": "oa:Annotation", "created": "2026-11-02T09:00:00Z", "target": "https://x/doc.pdf#xywh=20,40,0,0"},
               {"id": "https://x/r", "type": "Annotation", "motivation": "replying", "created": "2026-11-02T10:00:00Z", "bodyValue": "re", "target": "https://x/a1"}
             ]}}
             """.utf8), source: "w.jsonld", baseURL: nil)
@@ -165,12 +166,14 @@ struct WebAnnotationTests {
         #expect(first.text == "a & b" && first.language == "en" && first.author == "https://x/u/1" && first.authorName == "Ana")
         #expect(document.comments[1].placement == .contentRect(CGRect(x: 50, y: 100, width: 0, height: 0)))
         #expect(document.comments[2].placement == .contentRect(CGRect(x: 0, y: 0, width: 100, height: 200)))
-        #expect(document.comments[3].inReplyTo == "https://x/a1" && document.comments[3].text == "re")
+        #expect(document.comments[3].id == "https://x/a4")
+        #expect(document.comments[3].placement == .contentRect(CGRect(x: 20, y: 40, width: 0, height: 0)))
+        #expect(document.comments[4].inReplyTo == "https://x/a1" && document.comments[4].text == "re")
         let page = PageGeometry(mediaBox: CGRect(x: 0, y: 0, width: 200, height: 400))
         let (pins, warnings) = try CommentImport(source: "w", contentId: "d", pages: [page, page]).pins(from: document.comments)
         #expect(warnings.isEmpty, "\(warnings)")
-        #expect(pins.map(\.pin.relativeX) == [0.25, 0.25, 0.25, nil])
-        #expect(pins.map(\.pin.relativeY) == [0.4, 0.25, 0.25, nil])
+        #expect(pins.map(\.pin.relativeX) == [0.25, 0.25, 0.25, 0.1, nil])
+        #expect(pins.map(\.pin.relativeY) == [0.4, 0.25, 0.25, 0.1, nil])
     }
 
     @Test func writtenAndReadBack() throws {

@@ -35,7 +35,7 @@ public struct WebAnnotationDocument: Sendable {
         guard annotations.count <= InterchangeLimits.maximumComments else {
             throw InputError(source: source, location: "", problem: "more than \(InterchangeLimits.maximumComments) annotations")
         }
-        let ids = Set(annotations.compactMap { $0.object["id"]?.text })
+        let ids = Set(annotations.compactMap { ($0.object["id"] ?? $0.object["@id"])?.text })
         var contentId: String?
         comments = try annotations.enumerated().map { index, item in
             try reader.comment(item.object, at: item.location, index: index, annotationIds: ids, contentId: &contentId)
@@ -106,7 +106,7 @@ private struct Reader {
 
     func comment(_ object: JSONObject, at location: String, index: Int, annotationIds: Set<String>,
                  contentId: inout String?) throws -> ExchangedComment {
-        let iri = object["id"]?.text
+        let iri = (object["id"] ?? object["@id"])?.text
         var comment = ExchangedComment(location: location.isEmpty ? "annotation" : location,
                                        id: iri.map { WebAnnotationNames.pinId(fromIRI: $0, baseURL: baseURL) } ?? "annotation-\(index + 1)")
         let motivations = object["motivation"]?.each.compactMap(\.text) ?? []
@@ -115,8 +115,13 @@ private struct Reader {
                annotationIds.contains(targetIRI) || motivations.contains("replying") {
                 comment.inReplyTo = WebAnnotationNames.pinId(fromIRI: targetIRI, baseURL: baseURL)
             } else if let sourceIRI = target.text {
+                // A source with a fragment of its own (IIIF's `canvas#xywh=...`).
                 contentId = contentId ?? WebAnnotationNames.contentId(fromIRI: sourceIRI, baseURL: baseURL)
                 comment.page = page(inIRI: sourceIRI)
+                if let hash = sourceIRI.firstIndex(of: "#"),
+                   let xywh = sourceIRI[sourceIRI.index(after: hash)...].split(separator: "&").first(where: { $0.hasPrefix("xywh=") }) {
+                    comment.placement = try mediaFragment(String(xywh.dropFirst(5)), at: member(location, "target"))
+                }
             } else if let resource = target.object {
                 let targetLocation = member(location, "target")
                 guard let sourceIRI = resource["source"]?.text ?? resource["source"]?.object?["id"]?.text else {

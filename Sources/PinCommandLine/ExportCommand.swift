@@ -7,8 +7,8 @@ enum ExportCommand: Command {
     static let parser = OptionParser<ExportJob>(command: "export", groups: [
         OptionGroup(title: "OPTIONS", options: [
             Option("--format", value: "xfdf|w3c", help: "XFDF (for PDF tools) or a W3C Web Annotation AnnotationPage") { text, job in
-                job.format = try OptionValue.choice(text, of: InterchangeFormat.self)
-                if job.format == .pdf { throw OptionProblem.predicate("is xfdf or w3c (a PDF with comments is what render -o OUT.pdf writes)") }
+                if text == "pdf" { throw OptionProblem.predicate("is xfdf or w3c (a PDF with comments is what render -o OUT.pdf writes)") }
+                job.format = InterchangeFormat(rawValue: try OptionValue.choice(text, among: ["xfdf", "w3c"]))!
             }.required(),
             Option("-o", "--output", value: "OUT", help: "the file to write (- for standard output)", isPath: true) { text, job in
                 job.output = text

@@ -21,14 +21,14 @@ RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath 
 	-Xlinker -z -Xlinker pack-relative-relocs
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpixman-1-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
-	poppler-utils qpdf libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
+	poppler-utils qpdf libxml2-dev libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
 	chromium chromium-driver libpq-dev postgresql nginx optipng libdeflate-dev python3-venv man-db groff-base mandoc
 SAMPLES = samples
 # The plan and the photo without their calibration targets (make_samples.py writes both).
 DEMO = samples/demo
 PINS = samples/pins
 
-.PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage docs openapi test-asan test-tsan fuzz bench samples clean
+.PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage test-interchange docs openapi test-asan test-tsan fuzz bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -96,7 +96,7 @@ MACHINE_BASE = gcc g++ make git ca-certificates python3 python3-pip \
 # its heavy optional ones); the pin service's end-to-end tests are clients written with
 # requests and websockets, and schemathesis; the live page's test drives chromium with
 # Selenium; the diff tests compare with pixelmatch.
-PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium
+PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium pypdf pyld
 VENV = .build/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 python-deps: deps
@@ -129,11 +129,19 @@ test: check-deps
 	$(SERVICE_TESTS)
 	$(SCHEMATHESIS)
 	$(LIVEPAGE_TESTS)
+	$(INTERCHANGE_TESTS)
 	$(DOC_TESTS)
 
 # Every sh block of README.md and docs/ runs as written; the README's Swift snapshot test
 # builds in a package of its own that depends on this checkout, records, fails, then passes.
 DOC_TESTS = timeout 900 python3 Tests/Docs/doc_examples_test.py && timeout 1800 python3 Tests/Docs/consumer_package_test.py
+
+# import and export against PyMuPDF's and pypdf's comments, Python's XML parser and pyld
+# (Tests/Interchange: round trips, bad and hostile input; about 10 s).
+INTERCHANGE_TESTS = timeout 600 python3 Tests/Interchange/interchange_test.py --binary .build/debug/pinrender
+test-interchange: python-deps
+	$(DEBUG_BUILD)
+	$(INTERCHANGE_TESTS)
 
 # make install into a scratch folder (the release build check-deps made): man finds every
 # page, each is what the program prints, serve --demo runs from an empty folder.

@@ -21,6 +21,8 @@ private let commandList = [
     ("snapshot", "MANIFEST.json [--record MODE]", "snapshot tests of render cases"),
     ("cluster", "PINS [--zoom Z] [--json]", "clusters per zoom"),
     ("batch", "MANIFEST.jsonl [--shard I/N]", "every line of a manifest, resumably"),
+    ("import", "INPUT [--format pdf|xfdf|w3c] -o PINS.json", "other tools' comments as pins"),
+    ("export", "PINS --format xfdf|w3c [--document DOC] -o OUT", "pins as XFDF or W3C annotations"),
     ("serve", "[--data DIR] [--db URI] [--listen HOST:PORT]", "the pin service: REST, live events, renders"),
     ("pins", "add|edit|list|sync|watch --store FILE", "pins offline, synced with a server, live"),
 ]
@@ -105,11 +107,11 @@ public struct Program {
     }
 
     /// The commands that need only files: render, preview, draw, devices, diff, snapshot,
-    /// cluster and batch.
+    /// cluster, batch, import and export.
     public static var fileCommands: [String: any Command.Type] {
         ["render": RenderCommand.self, "preview": PreviewCommand.self, "draw": DrawCommand.self, "devices": DevicesCommand.self,
          "diff": DiffCommand.self, "snapshot": SnapshotCommand.self, "cluster": ClusterCommand.self,
-         "batch": BatchCommand.self]
+         "batch": BatchCommand.self, "import": ImportCommand.self, "export": ExportCommand.self]
     }
 
     /// - Parameters:

@@ -80,6 +80,11 @@ final class HTTPRequest {
 
     private static let uploadKey = "pinrender-upload"
 
+    /// The bytes of the answer's body (as set so far).
+    var responseLength: Int {
+        Int(soup_server_message_get_response_body(message).pointee.length)
+    }
+
     /// Sets the answer: a status, a body of `type`, and headers.
     func respond(_ status: Int, body: Data = Data(), type: String = "application/json",
                  headers: [(String, String)] = []) {

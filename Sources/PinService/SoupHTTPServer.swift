@@ -21,6 +21,8 @@ final class SoupHTTPServer {
         var handle: (HTTPRequest) -> Void
         /// The request and its connection (a reference the handler takes over).
         var websocket: (HTTPRequest, UnsafeMutablePointer<GIOStream>) -> Void
+        /// The request's answer is written, or the request was cut (its status says which).
+        var finished: (HTTPRequest) -> Void = { _ in }
     }
 
     /// The listen backlog: connections the kernel completes and queues while the loop is
@@ -29,6 +31,10 @@ final class SoupHTTPServer {
 
     let connections: HTTPConnections
     private let server: UnsafeMutablePointer<SoupServer>
+    /// The listening socket (referenced), until ``stopListening()``.
+    private var listening: UnsafeMutablePointer<GSocket>?
+    /// The handlers' box, the data of the signal handler of ``Handlers/finished``.
+    private let handlerData: UnsafeMutableRawPointer
 
     init(handlers: Handlers, limits: HTTPConnections.Limits) throws {
         // soup_server_new is variadic, which Swift does not import.
@@ -46,6 +52,7 @@ final class SoupHTTPServer {
         server = UnsafeMutableRawPointer(object).assumingMemoryBound(to: SoupServer.self)
         connections = HTTPConnections(limits: limits)
         let box = Unmanaged.passRetained(HandlerBox(handlers, connections: connections))
+        handlerData = box.toOpaque()
         let release: GDestroyNotify = { Unmanaged<HandlerBox>.fromOpaque($0!).release() }
         soup_server_add_early_handler(server, "/", { _, message, _, _, data in
             Unmanaged<HandlerBox>.fromOpaque(data!).takeUnretainedValue().early(HTTPRequest(message!))
@@ -65,11 +72,19 @@ final class SoupHTTPServer {
         for (signal, callback) in [("request-started", started), ("request-finished", finished), ("request-aborted", finished)] {
             g_signal_connect_data(object, signal, unsafeBitCast(callback, to: GCallback.self), table, nil, GConnectFlags(rawValue: 0))
         }
+        let ended: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, gpointer?) -> Void = { _, message, data in
+            Unmanaged<HandlerBox>.fromOpaque(data!).takeUnretainedValue().handlers.finished(HTTPRequest(message!))
+        }
+        for signal in ["request-finished", "request-aborted"] {
+            g_signal_connect_data(object, signal, unsafeBitCast(ended, to: GCallback.self), box.toOpaque(), nil, GConnectFlags(rawValue: 0))
+        }
     }
 
     deinit {
         g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(server), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil,
                                              Unmanaged.passUnretained(connections).toOpaque())
+        g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(server), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, handlerData)
+        if let listening { g_object_unref(listening) }
         soup_server_disconnect(server)
         g_object_unref(server)
     }
@@ -96,11 +111,20 @@ final class SoupHTTPServer {
               soup_server_listen_socket(server, socket, SoupServerListenOptions(rawValue: 0), &error) != 0 else {
             throw Self.failure("cannot listen on \(host):\(port)", error)
         }
+        listening = socket
+        g_object_ref(socket)
         guard let local = g_socket_get_local_address(socket, &error) else {
             throw Self.failure("cannot read the port listened on", error)
         }
         defer { g_object_unref(local) }
         return Int(g_inet_socket_address_get_port(UnsafeMutableRawPointer(local).assumingMemoryBound(to: GInetSocketAddress.self)))
+    }
+
+    /// Stops listening: the listening socket is shut down, so a new connection is refused
+    /// (libsoup's listener sees it fail and stops watching it); the connections open go on.
+    func stopListening() {
+        guard let listening else { return }
+        g_socket_shutdown(listening, 1, 1, nil)
     }
 
     private static func failure(_ what: String, _ error: UnsafeMutablePointer<GError>?) -> ServiceError {

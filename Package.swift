@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "PinRemote", dependencies: ["PinRender", "PinRenderCore", "PinSync", "PinPlatform"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite or PostgreSQL.
-        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite", "CPostgres"]),
+        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics", "CSoup", "CSQLite", "CPostgres"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`,
         // the events WebSocket through libsoup-3.
         .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform", "CSQLite", "CSoup"]),
@@ -79,7 +79,7 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRender", "PinRenderCore"], path: "Tests/Service",
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py", "hostile_browsers_test.py",
-                              "hostile_renders_test.py", "hostile_signals_test.py", "hostile_store_test.py", "hostile_wire_test.py"]),
+                              "hostile_renders_test.py", "hostile_signals_test.py", "hostile_drain_test.py", "hostile_operating_test.py", "hostile_store_test.py", "hostile_wire_test.py"]),
         .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinPlatform", "PinRenderCore", "PinRenderGraphics", "pinrender",
                                                          "pinrender-net"],
                     path: "Tests/Sync",

@@ -29,7 +29,13 @@ public final class PinServer {
     var listener: PostgresListener?
     /// Whether ``publishCommittedSoon()`` has a reading scheduled (loop thread only).
     var publishScheduled = false
-    private var http: SoupHTTPServer?
+    var http: SoupHTTPServer?
+    /// What the server measured, for `GET /metrics`.
+    let metrics = Metrics(Metrics.service)
+    /// The requests in flight, for the access log, the metrics and the drain.
+    let inFlight: InFlightRequests
+    /// The drain under way since SIGTERM; nil before (loop thread only).
+    var drain: Drain?
 
     /// Opens the store; nothing listens before ``start()``.
     public init(_ configuration: ServiceConfiguration) throws {
@@ -43,6 +49,10 @@ public final class PinServer {
                                     limits: RenderLimits(maxMemory: configuration.renderMaxMemory,
                                                          seconds: configuration.renderTimeout,
                                                          pixelLimit: RenderOptions.unset.pixelLimit))
+        inFlight = InFlightRequests(log: try AccessLog(path: configuration.accessLog), metrics: metrics)
+        let metrics = metrics
+        store.timed = { kind, took in metrics.observe(Metrics.storeSeconds, ["kind": kind], took.seconds) }
+        renders.metrics = metrics
     }
 
     /// Listens and returns the port; call on the thread that will run the main loop.
@@ -54,7 +64,8 @@ public final class PinServer {
         let server = try SoupHTTPServer(handlers: .init(
             early: { [unowned self] in early($0) },
             handle: { [unowned self] in handle($0) },
-            websocket: { [unowned self] in openEvents($0, stream: $1) }), limits: limits)
+            websocket: { [unowned self] in openEvents($0, stream: $1) },
+            finished: { [unowned self] in inFlight.ended($0) }), limits: limits)
         let port = try server.listen(host: configuration.host, port: configuration.port)
         http = server
         if store.isShared {
@@ -82,6 +93,8 @@ public final class PinServer {
     /// the connection is closed (``SoupHTTPServer``); an upload's body goes to a file as it
     /// comes, the others (JSON, within their limit) to memory.
     private func early(_ request: HTTPRequest) {
+        inFlight.arrived(request, route: (try? Route(method: request.method, path: request.path))?.template ?? Route.unmatched,
+                         token: configuration.tokens.name(of: Self.token(of: request)))
         do {
             let route = try Route(method: request.method, path: request.path)
             try authorize(request, route)
@@ -110,12 +123,16 @@ public final class PinServer {
         do {
             let route = try Route(method: request.method, path: request.path)
             try authorize(request, route)
+            if drain != nil { try refuseWhileDraining(request, route) }
             switch route {
             case .page:
                 request.respond(200, body: Data(LivePage.html.utf8), type: "text/html; charset=utf-8", headers: LivePage.headers)
             case .health:
                 let health = health()
                 request.respond(health.status == "ok" ? 200 : 503, json: health)
+            case .healthz: request.respond(200, body: Data("ok\n".utf8), type: "text/plain; charset=utf-8")
+            case .readyz: readiness(request)
+            case .metrics: request.respond(200, body: Data(metricsText().utf8), type: MetricsText.contentType)
             case .openAPI:
                 request.respond(200, body: Data(OpenAPIDocument.json.utf8))
             case .listContents:
@@ -161,12 +178,9 @@ public final class PinServer {
     private func health() -> Health {
         var health = Health(status: "ok", seq: try? store.lastSeq(), eventClients: hub.count,
                             resyncClosed: hub.resyncClosed, rendersQueued: renders.queued)
-        do {
-            try store.probe()
-        } catch {
-            let unavailable = error as? StoreUnavailable
-            health.status = (unavailable?.reason ?? .unwritable).rawValue
-            health.problem = unavailable?.message ?? ServiceError(error).message
+        if let problem = writeProblem() {
+            health.status = problem.reason
+            health.problem = problem.message
         }
         return health
     }

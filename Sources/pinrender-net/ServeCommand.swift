@@ -20,6 +20,9 @@ struct ServeOptions: Sendable {
     var maxConnections: Int?
     var headerTimeout = 30
     var idleTimeout = 60
+    var drainTimeout = 30
+    var accessLog: String?
+    var logLevel = ServiceLog.Level.info
 }
 
 /// `pinrender serve`: the pin service (REST API, events WebSocket, renders) until SIGINT or
@@ -95,6 +98,21 @@ enum ServeCommand: Command {
             Option("--idle-timeout", value: "SECONDS",
                    help: "seconds a kept connection waits for its next request before it is closed (default 60)") { text, options in
                 options.idleTimeout = try OptionValue.whole(text, needs: "a whole number of seconds from 1") { $0 >= 1 }
+            },
+            Option("--drain-timeout", value: "SECONDS", help: """
+                on SIGTERM, seconds the requests in flight have to finish before the server
+                stops anyway (default 30)
+                """) { text, options in
+                options.drainTimeout = try OptionValue.whole(text, needs: "a whole number of seconds from 0") { $0 >= 0 }
+            },
+            Option("--access-log", value: "FILE", help: """
+                append the access log (a JSON line per request) to FILE instead of standard error
+                """, isPath: true) { text, options in options.accessLog = text },
+            Option("--log-level", value: "LEVEL", help: """
+                the server's own log lines written: error, warn, info (default) or debug
+                """) { text, options in
+                guard let level = ServiceLog.Level(rawValue: text) else { throw OptionProblem.predicate("needs error, warn, info or debug") }
+                options.logLevel = level
             },
         ]),
     ])
@@ -172,6 +190,9 @@ enum ServeCommand: Command {
         configuration.maxConnections = options.maxConnections
         configuration.headerTimeout = options.headerTimeout
         configuration.idleTimeout = options.idleTimeout
+        configuration.drainTimeout = options.drainTimeout
+        configuration.accessLog = options.accessLog
+        ServiceLog.threshold = options.logLevel
         if let tokens = options.tokens { configuration.tokens = try AccessTokens.load(tokens) }
         let samples = options.demo ? try demoSamples() : nil
         let server: PinServer
@@ -187,10 +208,9 @@ enum ServeCommand: Command {
             warn("no --tokens: anyone on this machine may read and change every content")
         }
         let loop = MainLoop()
-        loop.quitOnSignals()
+        loop.onFirstSignal { server.drain(timeout: configuration.drainTimeout) { loop.quit() } }
         FileHandle.standardOutput.write(Data("pinrender serve: listening on http://\(options.host):\(port) (data in \(options.data))\n".utf8))
         loop.run()
-        _ = server
         return 0
     }
 

@@ -64,7 +64,11 @@ public final class PinServer {
         let server = try SoupHTTPServer(handlers: .init(
             early: { [unowned self] in early($0) },
             handle: { [unowned self] in handle($0) },
-            websocket: { [unowned self] in openEvents($0, stream: $1) },
+            // Its connection taken from libsoup, the handshake gets no end from it: it ends here.
+            websocket: { [unowned self] in
+                inFlight.ended($0)
+                openEvents($0, stream: $1)
+            },
             finished: { [unowned self] in inFlight.ended($0) }), limits: limits)
         let port = try server.listen(host: configuration.host, port: configuration.port)
         http = server
@@ -117,6 +121,9 @@ public final class PinServer {
         } catch {
             request.fail(ServiceError(error))
         }
+        // Answered before its body, on a connection taken from libsoup (SoupHTTPServer): no
+        // end comes from libsoup.
+        if request.status != 0 && request.hasBody { inFlight.ended(request) }
     }
 
     private func handle(_ request: HTTPRequest) {

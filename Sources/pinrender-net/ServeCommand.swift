@@ -128,6 +128,15 @@ enum ServeCommand: Command {
                 or SIGTERM.
                 """),
             .paragraph("""
+                The first SIGTERM or SIGINT drains: no new connection is taken, the requests in flight
+                finish (for --drain-timeout seconds at most), the events clients are closed with 1001,
+                the store is checkpointed, then the server exits 0; a second signal ends it at once.
+                Standard error has the access log (a JSON line per request: its route's template, status,
+                bytes, milliseconds and token name, never a token) and the server's own JSON lines from
+                --log-level up. GET /metrics is in Prometheus' text format; GET /healthz (liveness) and
+                GET /readyz (readiness: 503 with the reason) are for probes.
+                """),
+            .paragraph("""
                 --demo loads the floor plan, photo and screenshot of the samples with their pins, from
                 the samples installed with pinrender (PREFIX/share/pinrender/samples), or else from
                 samples/ in the current folder (the repository).
@@ -165,7 +174,7 @@ enum ServeCommand: Command {
                     """),
             ]),
         ], exitStatus: [
-            Manual.Definition("0", "stopped by SIGINT or SIGTERM"),
+            Manual.Definition("0", "stopped by SIGINT or SIGTERM, drained"),
             Manual.Definition("2", "bad usage, or the server cannot start"),
         ], examples: [
             Manual.Example("pinrender serve --demo", needsServer: true),

@@ -84,7 +84,8 @@ class Server:
 
     def start(self):
         self.proc = subprocess.Popen(
-            [BINARY, "serve", "--data", self.data, "--listen", "127.0.0.1:0", "--access-log", os.devnull, *self.args],
+            [BINARY, "serve", "--data", self.data, "--listen", "127.0.0.1:0",
+             *(() if "--access-log" in self.args else ("--access-log", os.devnull)), *self.args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
         ready, _, _ = select.select([self.proc.stdout], [], [], TIMEOUT)
         line = self.proc.stdout.readline() if ready else ""

@@ -1,7 +1,7 @@
 import Foundation
 import PinRender
 import PinRenderCore
-import PinRenderGraphics
+import PinPlatform
 
 /// Who may do what: bearer tokens from the `--tokens` file, each limited to contents (shell
 /// patterns: `plan-*`) and a role. Without a file, everyone is an admin (the server then
@@ -126,7 +126,7 @@ public struct AccessTokens: Sendable {
     /// A grant's `name`: 1 to 64 printable characters; without one, the first 8 hex digits of
     /// the token's SHA-256, which tell tokens apart in a log without telling the token.
     private static func name(_ value: FieldValue?, of token: String, in path: String, at location: String) throws -> String {
-        guard let value else { return String(Checksum.sha256(Data(token.utf8)).prefix(8)) }
+        guard let value else { return String(SHA256.hex(of: token).prefix(8)) }
         guard case .text(let name) = value, (1...64).contains(name.count), name == PinSource.printable(name) else {
             throw InputError(source: path, location: location, problem: "needs a text of 1 to 64 printable characters")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 
 /// The requests between their headers and the end of their answers, by message: each one
 /// that ends is written to the ``AccessLog`` and counted in the ``Metrics``; how many are
@@ -29,12 +30,12 @@ final class InFlightRequests {
 
     /// The headers of `request` came: its route's template, its token's name.
     func arrived(_ request: HTTPRequest, route: String, token: String?) {
-        arrivals[request.message] = Arrival(started: .now, time: ServiceLog.now(), method: request.method, route: route, token: token)
+        arrivals[request.id] = Arrival(started: .now, time: ServiceLog.now(), method: request.method, route: route, token: token)
     }
 
     /// `request`'s answer was written, or the request was cut: logged and counted.
     func ended(_ request: HTTPRequest) {
-        guard let arrival = arrivals.removeValue(forKey: request.message) else { return }
+        guard let arrival = arrivals.removeValue(forKey: request.id) else { return }
         let seconds = (ContinuousClock.now - arrival.started).seconds
         let status = request.status
         log.write(AccessLog.Entry(time: arrival.time, method: arrival.method, route: arrival.route, status: status,

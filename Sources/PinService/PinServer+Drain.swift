@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 
 /// A drain under way (``PinServer/drain(timeout:done:)``): what it waits for now, its deadline,
 /// and what to call at its end. Used on the loop thread only.

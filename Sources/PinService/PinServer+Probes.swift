@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 
 extension PinServer {
     /// `GET /readyz`: 200 `ready` while the server takes work (the store takes writes, a

@@ -3,7 +3,7 @@ internal import CSoup
 
 extension HTTPRequest {
     /// Whether a body follows the headers (a length above 0, or chunks).
-    var hasBody: Bool { announcedLength != 0 }
+    package var hasBody: Bool { announcedLength != 0 }
 
     /// What makes the request's framing ambiguous, read before anything else: several
     /// `Content-Length` values (libsoup takes the first number of "5, 10"), one that is not
@@ -29,7 +29,7 @@ extension HTTPRequest {
     }
 
     /// The status set so far (0: none yet).
-    var status: Int { Int(soup_server_message_get_status(message)) }
+    package var status: Int { Int(soup_server_message_get_status(message)) }
 
     /// The answer set so far as the bytes of a whole response, with `Connection: close`: to
     /// send before the body is read.
@@ -53,14 +53,14 @@ extension HTTPRequest {
 
     /// Closes the connection once the answer is sent; libsoup reads the body first, which
     /// is not kept.
-    func closeAfterAnswer() {
+    package func closeAfterAnswer() {
         soup_message_headers_replace(soup_server_message_get_response_headers(message), "Connection", "close")
         soup_message_body_set_accumulate(soup_server_message_get_request_body(message), 0)
     }
 
     /// An error answer as the bytes of a whole response, with `Connection: close`.
-    static func wire(_ error: ServiceError) -> Data {
-        wire(status: error.status, fields: [("Content-Type", "application/json")] + answerHeaders(of: error), body: error.body)
+    static func wire(_ failure: HTTPFailure) -> Data {
+        wire(status: failure.status, fields: [("Content-Type", "application/json")] + failure.answerHeaders, body: failure.body)
     }
 
     /// A response: the status line, `fields` (but their framing and `Connection`), the

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 import Synchronization
 
 /// The server's log of what an operator must see and no client may: one JSON object a line
@@ -49,7 +50,7 @@ public enum ServiceLog {
 
     /// Now, as the logs write a time (ISO 8601 in UTC, with milliseconds).
     static func now() -> String {
-        AppPin.timestamp(Date())
+        WirePin.timestamp(Date())
     }
 
     /// The encoder of a log line: keys sorted, slashes as they are.

@@ -95,8 +95,9 @@ MACHINE_BASE = gcc g++ make git ca-certificates python3 python3-pip \
 # Python stays as it was. The export tests render with MuPDF too (PyMuPDF; --no-deps skips
 # its heavy optional ones); the pin service's end-to-end tests are clients written with
 # requests and websockets, and schemathesis; the live page's test drives chromium with
-# Selenium; the diff tests compare with pixelmatch.
-PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium pypdf pyld
+# Selenium; the diff tests compare with pixelmatch; the metrics test parses /metrics with
+# prometheus_client; the interchange tests make PDFs with pypdf and expand JSON-LD with pyld.
+PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium prometheus_client pypdf pyld
 VENV = .build/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 python-deps: deps

@@ -29,7 +29,7 @@ extension HTTPRequest {
     }
 
     /// The status set so far (0: none yet).
-    var status: Int { Int(soup_server_message_get_status(message)) }
+    package var status: Int { Int(soup_server_message_get_status(message)) }
 
     /// The answer set so far as the bytes of a whole response, with `Connection: close`: to
     /// send before the body is read.
@@ -53,7 +53,7 @@ extension HTTPRequest {
 
     /// Closes the connection once the answer is sent; libsoup reads the body first, which
     /// is not kept.
-    func closeAfterAnswer() {
+    package func closeAfterAnswer() {
         soup_message_headers_replace(soup_server_message_get_response_headers(message), "Connection", "close")
         soup_message_body_set_accumulate(soup_server_message_get_request_body(message), 0)
     }

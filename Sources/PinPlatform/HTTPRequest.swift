@@ -81,6 +81,14 @@ package final class HTTPRequest {
 
     private static let uploadKey = "pinrender-upload"
 
+    /// Which request this is: the same for each value made of one libsoup message.
+    package var id: OpaquePointer { message }
+
+    /// The bytes of the answer's body (as set so far).
+    package var responseLength: Int {
+        Int(soup_server_message_get_response_body(message).pointee.length)
+    }
+
     /// Sets the answer: a status, a body of `type`, and headers.
     package func respond(_ status: Int, body: Data = Data(), type: String = "application/json",
                  headers: [(String, String)] = []) {

@@ -12,7 +12,7 @@ internal import CSoup
 /// ``every(seconds:_:)`` on the loop's own.
 ///
 ///     let loop = MainLoop()
-///     loop.quitOnSignals()
+///     loop.onFirstSignal { loop.quit() }
 ///     loop.run()
 ///
 ///     let thread = MainLoop(threadNamed: "pinsync-watch")
@@ -57,13 +57,18 @@ public final class MainLoop: @unchecked Sendable {
         if let context { g_main_context_unref(context) }
     }
 
-    /// Runs until a signal of ``quitOnSignals()``.
+    /// Runs until ``quit()``.
     public func run() { g_main_loop_run(loop) }
 
-    /// Ends ``run()`` on SIGINT or SIGTERM, whenever one arrives after this call: GLib's
-    /// handler is in place when it returns, and the loop quits when it next turns (a signal
-    /// before ``run()`` too; a quit asked before `g_main_loop_run` is forgotten by it).
-    public func quitOnSignals() {
+    /// Ends ``run()``; call on the loop's thread.
+    public func quit() { g_main_loop_quit(loop) }
+
+    /// Calls `first` on the loop's thread at the first SIGINT or SIGTERM, whenever one arrives
+    /// after this call: GLib's handler is in place when it returns, and `first` runs when the
+    /// loop next turns (a signal before ``run()`` too). From then on both signals have their
+    /// default action again: a second one ends the process at once, however busy the loop.
+    /// (`first` is called twice when both signals came before the loop turned.)
+    public func onFirstSignal(_ first: @escaping () -> Void) {
         // A process started from a thread that blocks signals (a Dispatch worker's, as
         // Foundation's Process spawns from) inherits the block: lift it on this thread, the
         // one that runs the loop, or the handler never runs.
@@ -71,12 +76,17 @@ public final class MainLoop: @unchecked Sendable {
         sigemptyset(&signals)
         for number in [SIGINT, SIGTERM] { sigaddset(&signals, number) }
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        // Shared by both sources, and kept for the process's life (the other signal's source
+        // stays; it runs too when both signals came before the loop turned).
+        let once = Unmanaged.passRetained(WorkBox(first)).toOpaque()
         for number in [SIGINT, SIGTERM] {
-            g_main_loop_ref(loop)
             g_unix_signal_add_full(G_PRIORITY_HIGH, number, { data in
-                g_main_loop_quit(OpaquePointer(data))
-                return 1
-            }, UnsafeMutableRawPointer(loop), { g_main_loop_unref(OpaquePointer($0)) })
+                // GLib's handlers go: the next signal is the process's end.
+                signal(SIGINT, SIG_DFL)
+                signal(SIGTERM, SIG_DFL)
+                Unmanaged<WorkBox>.fromOpaque(data!).takeUnretainedValue().work()
+                return 0
+            }, once, nil)
         }
     }
 

@@ -23,13 +23,17 @@ package final class SoupHTTPServer {
         package var websocket: (HTTPRequest, ServerWebSocket) -> Void
         /// What each WebSocket's client may leave unread and send.
         package var webSocketLimits: ServerWebSocket.Limits
+        /// The request's answer is written, or the request was cut (its status says which).
+        package var finished: (HTTPRequest) -> Void
 
         package init(early: @escaping (HTTPRequest) -> Void, handle: @escaping (HTTPRequest) -> Void,
-                     websocket: @escaping (HTTPRequest, ServerWebSocket) -> Void, webSocketLimits: ServerWebSocket.Limits) {
+                     websocket: @escaping (HTTPRequest, ServerWebSocket) -> Void, webSocketLimits: ServerWebSocket.Limits,
+                     finished: @escaping (HTTPRequest) -> Void = { _ in }) {
             self.early = early
             self.handle = handle
             self.websocket = websocket
             self.webSocketLimits = webSocketLimits
+            self.finished = finished
         }
     }
 
@@ -39,6 +43,10 @@ package final class SoupHTTPServer {
 
     let connections: HTTPConnections
     private let server: UnsafeMutablePointer<SoupServer>
+    /// The listening socket (referenced), until ``stopListening()``.
+    private var listening: UnsafeMutablePointer<GSocket>?
+    /// The handlers' box, the data of the signal handler of ``Handlers/finished``.
+    private let handlerData: UnsafeMutableRawPointer
 
     /// - Parameters:
     ///   - handlers: what the routes do.
@@ -60,6 +68,7 @@ package final class SoupHTTPServer {
         server = UnsafeMutableRawPointer(object).assumingMemoryBound(to: SoupServer.self)
         connections = HTTPConnections(limits: limits, log: log)
         let box = Unmanaged.passRetained(HandlerBox(handlers, connections: connections))
+        handlerData = box.toOpaque()
         let release: GDestroyNotify = { Unmanaged<HandlerBox>.fromOpaque($0!).release() }
         soup_server_add_early_handler(server, "/", { _, message, _, _, data in
             Unmanaged<HandlerBox>.fromOpaque(data!).takeUnretainedValue().early(HTTPRequest(message!))
@@ -79,11 +88,19 @@ package final class SoupHTTPServer {
         for (signal, callback) in [("request-started", started), ("request-finished", finished), ("request-aborted", finished)] {
             g_signal_connect_data(object, signal, unsafeBitCast(callback, to: GCallback.self), table, nil, GConnectFlags(rawValue: 0))
         }
+        let ended: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, gpointer?) -> Void = { _, message, data in
+            Unmanaged<HandlerBox>.fromOpaque(data!).takeUnretainedValue().handlers.finished(HTTPRequest(message!))
+        }
+        for signal in ["request-finished", "request-aborted"] {
+            g_signal_connect_data(object, signal, unsafeBitCast(ended, to: GCallback.self), box.toOpaque(), nil, GConnectFlags(rawValue: 0))
+        }
     }
 
     deinit {
         g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(server), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil,
                                              Unmanaged.passUnretained(connections).toOpaque())
+        g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(server), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, handlerData)
+        if let listening { g_object_unref(listening) }
         soup_server_disconnect(server)
         g_object_unref(server)
     }
@@ -110,11 +127,20 @@ package final class SoupHTTPServer {
               soup_server_listen_socket(server, socket, SoupServerListenOptions(rawValue: 0), &error) != 0 else {
             throw Self.failure("cannot listen on \(host):\(port)", error)
         }
+        listening = socket
+        g_object_ref(socket)
         guard let local = g_socket_get_local_address(socket, &error) else {
             throw Self.failure("cannot read the port listened on", error)
         }
         defer { g_object_unref(local) }
         return Int(g_inet_socket_address_get_port(UnsafeMutableRawPointer(local).assumingMemoryBound(to: GInetSocketAddress.self)))
+    }
+
+    /// Stops listening: the listening socket is shut down, so a new connection is refused
+    /// (libsoup's listener sees it fail and stops watching it); the connections open go on.
+    package func stopListening() {
+        guard let listening else { return }
+        g_socket_shutdown(listening, 1, 1, nil)
     }
 
     private static func failure(_ what: String, _ error: UnsafeMutablePointer<GError>?) -> HTTPFailure {

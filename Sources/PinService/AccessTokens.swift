@@ -1,12 +1,16 @@
 import Foundation
 import PinRender
 import PinRenderCore
+import PinPlatform
 
 /// Who may do what: bearer tokens from the `--tokens` file, each limited to contents (shell
 /// patterns: `plan-*`) and a role. Without a file, everyone is an admin (the server then
 /// listens on loopback only; see ``ServiceConfiguration``).
 ///
-///     {"tokens": [{"token": "s3cret", "contents": ["plan-*"], "role": "comment"}]}
+/// A token may have a `name`, which the access log writes instead of the token (by default the
+/// first 8 hex digits of the token's SHA-256).
+///
+///     {"tokens": [{"token": "s3cret", "contents": ["plan-*"], "role": "comment", "name": "ci"}]}
 public struct AccessTokens: Sendable {
     /// What a token lets its bearer do; each role may do what the ones before it may.
     public enum Role: String, Sendable, Comparable {
@@ -25,6 +29,8 @@ public struct AccessTokens: Sendable {
         var token: String
         var contents: [String]
         var role: Role
+        /// What the logs call the token.
+        var name: String
     }
 
     /// Nil: open access.
@@ -76,7 +82,11 @@ public struct AccessTokens: Sendable {
             if grants.contains(where: { $0.token == token }) {
                 throw InputError(source: path, location: at + ".token", problem: "the same token as an earlier one")
             }
-            grants.append(Grant(token: token, contents: texts, role: role))
+            let shown = try Self.name(grant["name"], of: token, in: path, at: at + ".name")
+            if grants.contains(where: { $0.name == shown }) {
+                throw InputError(source: path, location: at + ".name", problem: "the same name as an earlier token's")
+            }
+            grants.append(Grant(token: token, contents: texts, role: role, name: shown))
         }
         return AccessTokens(grants: grants)
     }
@@ -87,12 +97,7 @@ public struct AccessTokens: Sendable {
     /// scope.
     public func check(_ token: String?, role: Role, contentId: String?) throws(ServiceError) {
         guard let grants else { return }
-        // Every grant is compared, so the time taken does not tell which one matched.
-        var found: Grant?
-        if let token {
-            for grant in grants where Self.same(grant.token.utf8, token.utf8) { found = grant }
-        }
-        guard let grant = found else {
+        guard let grant = Self.grant(of: token, in: grants) else {
             throw ServiceError(status: 401, message: "a bearer token is needed (Authorization: Bearer TOKEN)")
         }
         if let contentId, !grant.contents.contains(where: { Self.matches($0, contentId) }) {
@@ -101,6 +106,31 @@ public struct AccessTokens: Sendable {
         if grant.role < role {
             throw ServiceError(status: 403, message: "the token's role is \(grant.role.rawValue); this needs \(role.rawValue)")
         }
+    }
+
+    /// The name of `token` (``Grant/name``); nil without a tokens file, or for a token it
+    /// does not hold.
+    public func name(of token: String?) -> String? {
+        grants.flatMap { Self.grant(of: token, in: $0) }?.name
+    }
+
+    /// The grant of `token`, if any. Every grant is compared, so the time taken does not
+    /// tell which one matched.
+    private static func grant(of token: String?, in grants: [Grant]) -> Grant? {
+        guard let token else { return nil }
+        var found: Grant?
+        for grant in grants where same(grant.token.utf8, token.utf8) { found = grant }
+        return found
+    }
+
+    /// A grant's `name`: 1 to 64 printable characters; without one, the first 8 hex digits of
+    /// the token's SHA-256, which tell tokens apart in a log without telling the token.
+    private static func name(_ value: FieldValue?, of token: String, in path: String, at location: String) throws -> String {
+        guard let value else { return String(SHA256.hex(of: token).prefix(8)) }
+        guard case .text(let name) = value, (1...64).contains(name.count), name == PinSource.printable(name) else {
+            throw InputError(source: path, location: location, problem: "needs a text of 1 to 64 printable characters")
+        }
+        return name
     }
 
     /// Whether `token`, known, may read `contentId`.

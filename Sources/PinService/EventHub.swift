@@ -15,6 +15,10 @@ final class EventHub {
     private var flushScheduled = false
     /// Clients closed for falling behind, since the start.
     private(set) var resyncClosed = 0
+    /// Events sent to clients, since the start.
+    private(set) var sent = 0
+    /// Called after a client was dropped (a drain waits for the last).
+    var onDetach: (() -> Void)?
 
     /// How many clients are connected.
     var count: Int { clients.values.reduce(0) { $0 + $1.count } }
@@ -24,6 +28,7 @@ final class EventHub {
         clients[socket.contentId, default: [:]][ObjectIdentifier(socket)] = socket
         socket.onClose = { [weak self] socket in self?.detach(socket) }
         socket.onResync = { [weak self] in self?.resyncClosed += 1 }
+        socket.onSent = { [weak self] count in self?.sent += count }
     }
 
     /// Sends each event to its content's clients when the loop next turns.
@@ -64,8 +69,17 @@ final class EventHub {
         }
     }
 
+    /// Closes every client with `code` after the events pending (a drain's 1001, going away).
+    func closeAll(code: UInt16, reason: String) {
+        flush()
+        for sockets in clients.values {
+            for socket in Array(sockets.values) { socket.close(code: code, reason: reason) }
+        }
+    }
+
     private func detach(_ socket: EventSocket) {
         clients[socket.contentId]?[ObjectIdentifier(socket)] = nil
         if clients[socket.contentId]?.isEmpty == true { clients[socket.contentId] = nil }
+        onDetach?()
     }
 }

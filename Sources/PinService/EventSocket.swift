@@ -24,6 +24,8 @@ final class EventSocket {
     var onClose: ((EventSocket) -> Void)?
     /// Called when the connection is closed with ``resyncCode``.
     var onResync: (() -> Void)?
+    /// Called with the number of events each send wrote.
+    var onSent: ((Int) -> Void)?
 
     init(connection: ServerWebSocket, contentId: String, since: Int, batched: Bool) {
         self.connection = connection
@@ -58,6 +60,7 @@ final class EventSocket {
         let fresh = batch.events.filter { event in event.seq.map { $0 > lastSeq } ?? true }
         guard !fresh.isEmpty else { return }
         lastSeq = max(lastSeq, fresh.compactMap(\.seq).max() ?? lastSeq)
+        onSent?(fresh.count)
         if batched {
             connection.send([fresh.count == batch.events.count ? batch.array : EventBatch.array(fresh)])
         } else {

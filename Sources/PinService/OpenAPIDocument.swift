@@ -25,6 +25,40 @@ public enum OpenAPIDocument {
         }
       }
     },
+    "/healthz": {
+      "get": {
+        "operationId": "healthz",
+        "summary": "Liveness: the server's loop answers",
+        "description": "200 and `ok` whenever the server's event loop answers, whatever the store does: a liveness probe (Kubernetes `livenessProbe`), which restarts a server only when it no longer answers at all.",
+        "security": [],
+        "responses": {
+          "200": {"description": "The loop answers", "content": {"text/plain": {"schema": {"type": "string"}}}}
+        }
+      }
+    },
+    "/readyz": {
+      "get": {
+        "operationId": "readyz",
+        "summary": "Readiness: the server takes work",
+        "description": "200 and `ready` while the store takes writes (one is made, as /health does), a render worker can be started and no drain is under way; else 503 with one line per reason: `store-unwritable: ...` or `store-lost: ...` (see /health), `no render worker: ...`, `draining: ...` (after SIGTERM, on a connection opened before it). A readiness probe (Kubernetes `readinessProbe`, a load balancer's health check): a server that is not ready is sent no traffic, and is not restarted for it.",
+        "security": [],
+        "responses": {
+          "200": {"description": "Ready", "content": {"text/plain": {"schema": {"type": "string"}}}},
+          "503": {"description": "Not ready: a line per reason", "content": {"text/plain": {"schema": {"type": "string"}}}}
+        }
+      }
+    },
+    "/metrics": {
+      "get": {
+        "operationId": "metrics",
+        "summary": "Metrics in Prometheus' text format",
+        "description": "Prometheus' text exposition format, version 0.0.4 (`# HELP`, `# TYPE`, counters ending in `_total`, histograms as `_bucket{le=...}`, `_sum` and `_count`), since the server started: `pinrender_http_requests_total{route, method, status}` (route: the path template of this document, such as `/v1/contents/{contentId}/pins`, or `unmatched`), `pinrender_http_request_duration_seconds{route}` (from the headers to the end of the answer), `pinrender_event_clients`, `pinrender_events_sent_total`, `pinrender_render_queue_depth` (waiting or running), `pinrender_renders_running`, `pinrender_render_duration_seconds{kind}` (render or check, in the worker), `pinrender_store_operation_seconds{kind}` (read or write, a whole transaction). Open to all, as /health is: it tells counts and times, never an id, a path or a token.",
+        "security": [],
+        "responses": {
+          "200": {"description": "The metrics", "content": {"text/plain": {"schema": {"type": "string"}}}}
+        }
+      }
+    },
     "/v1/openapi.json": {
       "get": {
         "operationId": "openapi",

@@ -30,7 +30,13 @@ public final class PinServer {
     var listener: PostgresListener?
     /// Whether ``publishCommittedSoon()`` has a reading scheduled (loop thread only).
     var publishScheduled = false
-    private var http: SoupHTTPServer?
+    var http: SoupHTTPServer?
+    /// What the server measured, for `GET /metrics`.
+    let metrics = Metrics(Metrics.service)
+    /// The requests in flight, for the access log, the metrics and the drain.
+    let inFlight: InFlightRequests
+    /// The drain under way since SIGTERM; nil before (loop thread only).
+    var drain: Drain?
 
     /// Opens the store; nothing listens before ``start()``.
     public init(_ configuration: ServiceConfiguration) throws {
@@ -44,6 +50,10 @@ public final class PinServer {
                                     limits: RenderLimits(maxMemory: configuration.renderMaxMemory,
                                                          seconds: configuration.renderTimeout,
                                                          pixelLimit: RenderOptions.unset.pixelLimit))
+        inFlight = InFlightRequests(log: try AccessLog(path: configuration.accessLog), metrics: metrics)
+        let metrics = metrics
+        store.timed = { kind, took in metrics.observe(Metrics.storeSeconds, ["kind": kind], took.seconds) }
+        renders.metrics = metrics
     }
 
     /// Listens and returns the port; call on the thread that will run the main loop.
@@ -59,8 +69,13 @@ public final class PinServer {
             let server = try SoupHTTPServer(handlers: .init(
                 early: { [unowned self] in early($0) },
                 handle: { [unowned self] in handle($0) },
-                websocket: { [unowned self] in openEvents($0, connection: $1) },
-                webSocketLimits: .init(backlog: configuration.eventBacklog)), limits: limits, log: { line in
+                // Its connection taken from libsoup, the handshake gets no end from it: it ends here.
+                websocket: { [unowned self] in
+                    inFlight.ended($0)
+                    openEvents($0, connection: $1)
+                },
+                webSocketLimits: .init(backlog: configuration.eventBacklog),
+                finished: { [unowned self] in inFlight.ended($0) }), limits: limits, log: { line in
                     FileHandle.standardError.write(Data("pinrender serve: \(line)\n".utf8))
                 })
             port = try server.listen(host: configuration.host, port: configuration.port)
@@ -93,6 +108,8 @@ public final class PinServer {
     /// the connection is closed (``SoupHTTPServer``); an upload's body goes to a file as it
     /// comes, the others (JSON, within their limit) to memory.
     private func early(_ request: HTTPRequest) {
+        inFlight.arrived(request, route: (try? Route(method: request.method, path: request.path))?.template ?? Route.unmatched,
+                         token: configuration.tokens.name(of: Self.token(of: request)))
         do {
             let route = try Route(method: request.method, path: request.path)
             try authorize(request, route)
@@ -115,18 +132,25 @@ public final class PinServer {
         } catch {
             request.fail(ServiceError(error))
         }
+        // Answered before its body, on a connection taken from libsoup (SoupHTTPServer): no
+        // end comes from libsoup.
+        if request.status != 0 && request.hasBody { inFlight.ended(request) }
     }
 
     private func handle(_ request: HTTPRequest) {
         do {
             let route = try Route(method: request.method, path: request.path)
             try authorize(request, route)
+            if drain != nil { try refuseWhileDraining(request, route) }
             switch route {
             case .page:
                 request.respond(200, body: Data(LivePage.html.utf8), type: "text/html; charset=utf-8", headers: LivePage.headers)
             case .health:
                 let health = health()
                 request.respond(health.status == "ok" ? 200 : 503, json: health)
+            case .healthz: request.respond(200, body: Data("ok\n".utf8), type: "text/plain; charset=utf-8")
+            case .readyz: readiness(request)
+            case .metrics: request.respond(200, body: Data(metricsText().utf8), type: MetricsText.contentType)
             case .openAPI:
                 request.respond(200, body: Data(OpenAPIDocument.json.utf8))
             case .listContents:
@@ -172,12 +196,9 @@ public final class PinServer {
     private func health() -> Health {
         var health = Health(status: "ok", seq: try? store.lastSeq(), eventClients: hub.count,
                             resyncClosed: hub.resyncClosed, rendersQueued: renders.queued)
-        do {
-            try store.probe()
-        } catch {
-            let unavailable = error as? StoreUnavailable
-            health.status = (unavailable?.reason ?? .unwritable).rawValue
-            health.problem = unavailable?.message ?? ServiceError(error).message
+        if let problem = writeProblem() {
+            health.status = problem.reason
+            health.problem = problem.message
         }
         return health
     }

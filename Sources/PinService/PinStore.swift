@@ -42,6 +42,9 @@ public final class PinStore: @unchecked Sendable {
     private let files: SQLiteFiles?
     /// Why the last write could not be made; nil when it was (under ``writeLock``).
     private var unavailable: StoreUnavailable?
+    /// Called after each read and each write transaction with its kind (`read`, `write`) and
+    /// seconds, for the metrics; set before the store is used.
+    public var timed: (@Sendable (_ kind: String, _ took: Duration) -> Void)?
 
     /// Opens or creates the store in `directory` (SQLite), or on the PostgreSQL database at
     /// `postgres` with the files in `directory`, and brings its schema up to date. With
@@ -64,6 +67,17 @@ public final class PinStore: @unchecked Sendable {
     }
 
     deinit { checkpointer?.stop() }
+
+    /// Ends the store's background work and, with SQLite, copies the WAL back into `pins.db`
+    /// and empties it (a checkpoint that waits for the readers), so that the files a stopped
+    /// server leaves are whole; PostgreSQL's connections close when the store goes.
+    public func close() throws {
+        checkpointer?.stop()
+        guard !isShared else { return }
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
 
     private static func open(postgres uri: String) throws -> (writer: any StoreConnection, reader: any StoreConnection) {
         let writer = try PostgresConnection(uri: uri)
@@ -356,7 +370,11 @@ public final class PinStore: @unchecked Sendable {
     /// that fails for a reason of the machine's ``StoreUnavailable``.
     private func read<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
         readLock.lock()
-        defer { readLock.unlock() }
+        let started = ContinuousClock.now
+        defer {
+            timed?("read", ContinuousClock.now - started)
+            readLock.unlock()
+        }
         do {
             return try body(reader)
         } catch {
@@ -369,7 +387,11 @@ public final class PinStore: @unchecked Sendable {
     /// ``StoreUnavailable``, and logged when it starts and when writes go through again.
     private func write<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
         writeLock.lock()
-        defer { writeLock.unlock() }
+        let started = ContinuousClock.now
+        defer {
+            timed?("write", ContinuousClock.now - started)
+            writeLock.unlock()
+        }
         do {
             let result = try transaction(body)
             record(nil)
@@ -407,9 +429,9 @@ public final class PinStore: @unchecked Sendable {
     private func record(_ now: StoreUnavailable?) {
         guard now?.message != unavailable?.message else { return }
         if let now {
-            ServiceLog.write(level: "error", event: now.reason.rawValue, error: "\(now.message): \(now.detail)")
+            ServiceLog.write(level: .error, event: now.reason.rawValue, error: "\(now.message): \(now.detail)")
         } else {
-            ServiceLog.write(level: "info", event: "store-writable")
+            ServiceLog.write(level: .info, event: "store-writable")
         }
         unavailable = now
     }

@@ -2,6 +2,7 @@ import Foundation
 import PinPlatform
 import PinRender
 import PinRenderCore
+import Synchronization
 
 /// Renders for `GET .../render.png` and `.../render.pdf`: the query read by the CLI's own
 /// option parser (`page`, `dpi`, `width`, `height`, `scale`, `device`, `zoom`, `offset`,
@@ -43,6 +44,10 @@ final class RenderService: @unchecked Sendable {
     private var cache = RenderCache(limit: 64 << 20)
     /// How the renders of each content went (loop thread only).
     private var counts: [String: RenderCounts] = [:]
+    /// The workers running, by process id; nil once stopped (``stop()``): no worker starts then.
+    private let workers = Mutex<Set<pid_t>?>([])
+    /// Where the renders' and checks' times go (set before the first render).
+    var metrics: Metrics?
 
     /// - Parameters:
     ///   - scratch: where each worker gets a directory of its own.
@@ -131,6 +136,19 @@ final class RenderService: @unchecked Sendable {
         }
     }
 
+    /// The workers running a render or a check now.
+    var running: Int {
+        workers.withLock { $0?.count ?? 0 }
+    }
+
+    /// Kills the workers running and starts no other: what is waiting fails with 500.
+    func stop() {
+        workers.withLock { running in
+            for pid in running ?? [] { kill(pid, SIGKILL) }
+            running = nil
+        }
+    }
+
     /// `content` with how its renders went since the server started or it was last uploaded.
     func counted(_ content: ContentRecord) -> ContentRecord {
         var content = content
@@ -153,11 +171,20 @@ final class RenderService: @unchecked Sendable {
         let process: WorkerProcess
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            process = try WorkerProcess(command: worker, scratch: directory)
+            process = try workers.withLock { running throws in
+                guard running != nil else { throw ServiceError(status: 503, message: "the server is stopping") }
+                let process = try WorkerProcess(command: worker, scratch: directory)
+                running?.insert(process.pid)
+                return process
+            }
         } catch {
             return (.failure(ServiceError(status: 500, message: "\(name): no render worker: \(error)")), 0)
         }
+        let started = ContinuousClock.now
         let outcome = Result { try process.run(job, payload: payload, until: Self.now() + limits.seconds + Self.grace) }
+        // Before it is waited for: a pid reaped may be another process's soon.
+        workers.withLock { _ = $0?.remove(process.pid) }
+        metrics?.observe(Metrics.renderSeconds, ["kind": job.kind.rawValue], (ContinuousClock.now - started).seconds)
         // One that answered exits once its input is closed; one that did not is killed now.
         let exit = process.end(until: (try? outcome.get()) == nil ? 0 : Self.now() + Self.grace)
         let answer = outcome.mapError { error in

@@ -6,6 +6,12 @@ enum Route: Equatable {
     /// `GET /`: the live page (``LivePage``).
     case page
     case health
+    /// `GET /healthz`: liveness, the loop answers.
+    case healthz
+    /// `GET /readyz`: readiness, the server takes work.
+    case readyz
+    /// `GET /metrics`: Prometheus' text format.
+    case metrics
     case openAPI
     case listContents
     case content(String)
@@ -44,6 +50,15 @@ enum Route: Equatable {
             return
         case 1 where parts[0] == "health":
             self = try only("GET", route: .health)
+            return
+        case 1 where parts[0] == "healthz":
+            self = try only("GET", route: .healthz)
+            return
+        case 1 where parts[0] == "readyz":
+            self = try only("GET", route: .readyz)
+            return
+        case 1 where parts[0] == "metrics":
+            self = try only("GET", route: .metrics)
             return
         case 2 where parts == ["v1", "openapi.json"]:
             self = try only("GET", route: .openAPI)
@@ -86,7 +101,7 @@ enum Route: Equatable {
     /// The role the route needs and the content it concerns (nil: none, or named in the body).
     var access: (role: AccessTokens.Role, contentId: String?)? {
         switch self {
-        case .page, .health, .openAPI: return nil
+        case .page, .health, .healthz, .readyz, .metrics, .openAPI: return nil
         case .listContents: return (.read, nil)
         case .sync: return (.comment, nil)
         case .upload(let id): return (.admin, id)

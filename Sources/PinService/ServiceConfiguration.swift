@@ -43,6 +43,10 @@ public struct ServiceConfiguration: Sendable {
     public var headerTimeout = 30
     /// Seconds a kept connection may wait for its next request before it is closed.
     public var idleTimeout = 60
+    /// Seconds a drain (SIGTERM) waits for the requests in flight before it goes on.
+    public var drainTimeout = 30
+    /// The file the access log is appended to; nil: standard error.
+    public var accessLog: String?
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

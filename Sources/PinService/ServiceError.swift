@@ -67,7 +67,7 @@ public struct ServiceError: Error, Sendable {
     /// the id only.
     static func serverFault(_ detail: String) -> ServiceError {
         let id = String(format: "%016llx", UInt64.random(in: .min ... .max))
-        ServiceLog.write(level: "error", event: "internal-error", id: id, status: 500, error: detail)
+        ServiceLog.write(level: .error, event: "internal-error", id: id, status: 500, error: detail)
         return ServiceError(status: 500, message: "internal error \(id): the server's log has its details")
     }
 

@@ -21,6 +21,9 @@ struct ServeOptions: Sendable {
     var maxConnections: Int?
     var headerTimeout = 30
     var idleTimeout = 60
+    var drainTimeout = 30
+    var accessLog: String?
+    var logLevel = ServiceLog.Level.info
 }
 
 /// `pinrender serve`: the pin service (REST API, events WebSocket, renders) until SIGINT or
@@ -97,6 +100,21 @@ enum ServeCommand: Command {
                    help: "seconds a kept connection waits for its next request before it is closed (default 60)") { text, options in
                 options.idleTimeout = try OptionValue.whole(text, needs: "a whole number of seconds from 1") { $0 >= 1 }
             },
+            Option("--drain-timeout", value: "SECONDS", help: """
+                on SIGTERM, seconds the requests in flight have to finish before the server
+                stops anyway (default 30)
+                """) { text, options in
+                options.drainTimeout = try OptionValue.whole(text, needs: "a whole number of seconds from 0") { $0 >= 0 }
+            },
+            Option("--access-log", value: "FILE", help: """
+                append the access log (a JSON line per request) to FILE instead of standard error
+                """, isPath: true) { text, options in options.accessLog = text },
+            Option("--log-level", value: "LEVEL", help: """
+                the server's own log lines written: error, warn, info (default) or debug
+                """) { text, options in
+                guard let level = ServiceLog.Level(rawValue: text) else { throw OptionProblem.predicate("needs error, warn, info or debug") }
+                options.logLevel = level
+            },
         ]),
     ])
 
@@ -109,6 +127,15 @@ enum ServeCommand: Command {
                 and renders with the engine of pinrender render. Once it listens it prints one line,
                 pinrender serve: listening on http://HOST:PORT (data in DIR), and it runs until SIGINT
                 or SIGTERM.
+                """),
+            .paragraph("""
+                The first SIGTERM or SIGINT drains: no new connection is taken, the requests in flight
+                finish (for --drain-timeout seconds at most), the events clients are closed with 1001,
+                the store is checkpointed, then the server exits 0; a second signal ends it at once.
+                Standard error has the access log (a JSON line per request: its route's template, status,
+                bytes, milliseconds and token name, never a token) and the server's own JSON lines from
+                --log-level up. GET /metrics is in Prometheus' text format; GET /healthz (liveness) and
+                GET /readyz (readiness: 503 with the reason) are for probes.
                 """),
             .paragraph("""
                 --demo loads the floor plan, photo and screenshot of the samples with their pins, from
@@ -148,7 +175,7 @@ enum ServeCommand: Command {
                     """),
             ]),
         ], exitStatus: [
-            Manual.Definition("0", "stopped by SIGINT or SIGTERM"),
+            Manual.Definition("0", "stopped by SIGINT or SIGTERM, drained"),
             Manual.Definition("2", "bad usage, or the server cannot start"),
         ], examples: [
             Manual.Example("pinrender serve --demo", needsServer: true),
@@ -173,6 +200,9 @@ enum ServeCommand: Command {
         configuration.maxConnections = options.maxConnections
         configuration.headerTimeout = options.headerTimeout
         configuration.idleTimeout = options.idleTimeout
+        configuration.drainTimeout = options.drainTimeout
+        configuration.accessLog = options.accessLog
+        ServiceLog.threshold = options.logLevel
         if let tokens = options.tokens { configuration.tokens = try AccessTokens.load(tokens) }
         let samples = options.demo ? try demoSamples() : nil
         let server: PinServer
@@ -188,10 +218,9 @@ enum ServeCommand: Command {
             warn("no --tokens: anyone on this machine may read and change every content")
         }
         let loop = MainLoop()
-        loop.quitOnSignals()
+        loop.onFirstSignal { server.drain(timeout: configuration.drainTimeout) { loop.quit() } }
         FileHandle.standardOutput.write(Data("pinrender serve: listening on http://\(options.host):\(port) (data in \(options.data))\n".utf8))
         loop.run()
-        _ = server
         return 0
     }
 

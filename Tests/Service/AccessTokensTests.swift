@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinRenderCore
 @testable import PinService
 
 /// The bytes read from a ``Counted`` string.
@@ -54,6 +55,44 @@ private struct Counted: Collection {
         #expect(tokens.allows("reader-token-1", contentId: "plan"))
         for guess in ["reader-token", "reader-token-12", "", "READER-TOKEN-1"] {
             #expect(!tokens.allows(guess, contentId: "plan"), "\(guess)")
+        }
+    }
+}
+
+/// What the access log calls a token.
+@Suite struct AccessTokenNamesTests {
+    private func tokens(_ json: String) throws -> AccessTokens {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tokens-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try AccessTokens.load(file.path)
+    }
+
+    @Test func aTokenIsNamedByItsNameOrElseByItsHashNeverByItself() throws {
+        let tokens = try tokens("""
+            {"tokens": [{"token": "reader-secret-1", "contents": ["*"], "role": "read", "name": "ci"},
+                        {"token": "writer-secret-2", "contents": ["*"], "role": "comment"}]}
+            """)
+        #expect(tokens.name(of: "reader-secret-1") == "ci")
+        // The first 8 hex digits of SHA-256("writer-secret-2") (sha256sum).
+        #expect(tokens.name(of: "writer-secret-2") == "b9f571a5")
+        #expect(tokens.name(of: "unknown-token") == nil)
+        #expect(tokens.name(of: nil) == nil)
+        #expect(AccessTokens.open.name(of: "reader-secret-1") == nil)
+    }
+
+    @Test func aNameIsCheckedAndUnique() throws {
+        #expect(throws: InputError.self) {
+            try tokens(#"{"tokens": [{"token": "reader-secret-1", "contents": ["*"], "role": "read", "name": ""}]}"#)
+        }
+        do {
+            _ = try tokens("""
+                {"tokens": [{"token": "reader-secret-1", "contents": ["*"], "role": "read", "name": "ci"},
+                            {"token": "reader-secret-2", "contents": ["*"], "role": "read", "name": "ci"}]}
+                """)
+            Issue.record("two tokens of one name were taken")
+        } catch let error as InputError {
+            #expect(error.location == "tokens[1].name")
         }
     }
 }

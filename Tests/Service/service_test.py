@@ -73,7 +73,8 @@ class PostgresCluster:
 
 class Server:
     """`pinrender serve` on 127.0.0.1 and a free port, killed at the latest by stop(); with
-    --postgres on a fresh database unless given `db`."""
+    --postgres on a fresh database unless given `db`. Its access log goes to /dev/null unless
+    `args` say --access-log (on standard error it would fill the pipe nobody reads)."""
 
     def __init__(self, data, *args, db=None):
         self.data = data
@@ -83,7 +84,8 @@ class Server:
 
     def start(self):
         self.proc = subprocess.Popen(
-            [BINARY, "serve", "--data", self.data, "--listen", "127.0.0.1:0", *self.args],
+            [BINARY, "serve", "--data", self.data, "--listen", "127.0.0.1:0",
+             *(() if "--access-log" in self.args else ("--access-log", os.devnull)), *self.args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
         ready, _, _ = select.select([self.proc.stdout], [], [], TIMEOUT)
         line = self.proc.stdout.readline() if ready else ""

@@ -45,13 +45,14 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Ends the thread after the checkpoint it is running, if any.
+    /// Ends the thread after the checkpoint it is running, if any (once: later calls return).
     package func stop() {
         condition.lock()
+        let running = !stopped
         stopped = true
         condition.signal()
         condition.unlock()
-        finished.wait()
+        if running { finished.wait() }
     }
 
     private func run() {

@@ -38,11 +38,7 @@ public final class PinServer {
         }
         self.configuration = configuration
         store = try PinStore(directory: configuration.dataDirectory, postgres: configuration.postgres)
-        renders = try RenderService(scratch: configuration.dataDirectory.appendingPathComponent("scratch"),
-                                    worker: configuration.renderWorker,
-                                    limits: RenderLimits(maxMemory: configuration.renderMaxMemory,
-                                                         seconds: configuration.renderTimeout,
-                                                         pixelLimit: RenderOptions.unset.pixelLimit))
+        renders = try RenderService(configuration)
     }
 
     /// Listens and returns the port; call on the thread that will run the main loop.

@@ -16,11 +16,12 @@ final class PostgresListener {
     /// False once the connection was lost: the owner opens another.
     private(set) var isListening = true
 
-    /// Connects, LISTENs and watches the socket; call on the loop's thread.
-    init(uri: String, onNotify: @escaping () -> Void) throws {
+    /// Connects, LISTENs on `channel` (the changes' by default) and watches the socket; call
+    /// on the loop's thread.
+    init(uri: String, channel: String = channel, onNotify: @escaping () -> Void) throws {
         connection = try PostgresConnection(uri: uri)
         self.onNotify = onNotify
-        try connection.execute("LISTEN \(Self.channel)")
+        try connection.execute("LISTEN \(channel)")
         let channel = g_io_channel_unix_new(connection.socket)
         defer { g_io_channel_unref(channel) }
         // G_IO_IN | G_IO_HUP | G_IO_ERR: GLib defines them as poll(2)'s bits (glibconfig.h). The

@@ -79,7 +79,7 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRender", "PinRenderCore"], path: "Tests/Service",
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py", "hostile_browsers_test.py",
-                              "hostile_renders_test.py", "hostile_signals_test.py", "hostile_store_test.py", "hostile_wire_test.py"]),
+                              "hostile_render_pool_test.py", "hostile_renders_test.py", "hostile_signals_test.py", "hostile_store_test.py", "hostile_wire_test.py"]),
         .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinPlatform", "PinRenderCore", "PinRenderGraphics", "pinrender",
                                                          "pinrender-net"],
                     path: "Tests/Sync",

@@ -21,6 +21,7 @@ private let commandList = [
     ("cluster", "PINS [--zoom Z] [--json]", "clusters per zoom"),
     ("batch", "MANIFEST.jsonl [--shard I/N]", "every line of a manifest, resumably"),
     ("serve", "[--data DIR] [--db URI] [--listen HOST:PORT]", "the pin service: REST, live events, renders"),
+    ("render-worker", "--db URI [--data DIR]", "renders of serve --db, on any machine"),
     ("pins", "add|edit|list|sync|watch --store FILE", "pins offline, synced with a server, live"),
 ]
 

@@ -7,8 +7,9 @@ import PinRenderCore
 /// `focus`, `safeArea`, `tooltips`, `cluster`, `include`, `timezone`: the `render`
 /// command's options by their keys), the current pins written as the CLI reads them, and
 /// ``RenderJob`` run on them by a render worker (``RenderWorker``), one of a pool of
-/// long-lived processes (``RenderPool``) within the service's limits for one render
-/// (``RenderLimits``), off the loop thread; past the pool's queue, 503 with `Retry-After`.
+/// long-lived processes (``RenderPool``) or, without workers of its own, a worker of the
+/// PostgreSQL database's queue (``DatabaseRenderQueue``), within the service's limits for one
+/// render (``RenderLimits``), off the loop thread; past the queue, 503 with `Retry-After`.
 /// Identical requests in flight are rendered once, and answers are cached (``RenderCache``,
 /// least recently used out past its size) by content, its revision (the upload), its pins'
 /// last change and the options, with an ETag made of the same. Uploads are checked by a

@@ -14,6 +14,7 @@ import pathlib
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import unittest
 import zlib
@@ -21,7 +22,7 @@ import zlib
 import requests
 
 import service_test
-from hostile_renders_test import HostileCase, children
+from hostile_renders_test import HostileCase, children, pdf_file
 from service_test import TIMEOUT, Server, pin
 
 
@@ -35,13 +36,7 @@ def slow_pdf(rectangles):
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>",
         b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(content) + content + b"\nendstream",
     ]
-    out, offsets = b"%PDF-1.4\n", []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return pdf_file(objects)
 
 
 def scratch_files(data):
@@ -168,6 +163,16 @@ class CacheTests(PoolCase):
         self.assertEqual(self.renders("shot")["rendered"], 3, "the one used last was dropped")
         self.render("shot", "png", "width=401")
         self.assertEqual(self.renders("shot")["rendered"], 4, "the least recently used was kept")
+
+
+class SettingsTests(unittest.TestCase):
+    def test_no_workers_without_a_database_is_refused_at_the_start(self):
+        with tempfile.TemporaryDirectory() as data:
+            run = subprocess.run([service_test.BINARY, "serve", "--data", data, "--listen", "127.0.0.1:0", "--render-workers", "0"],
+                                 capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(run.returncode, 2)
+        self.assertEqual(run.stderr.count("\n"), 1, run.stderr)
+        self.assertIn("--render-workers 0 needs --db", run.stderr)
 
 
 @unittest.skipUnless("--postgres" in sys.argv, "the database's queue needs --postgres")

@@ -76,6 +76,12 @@ def pdf_with_image(side):
         b"/Filter /FlateDecode /Length %d >>\nstream\n" % (side, side, len(image)) + image + b"\nendstream",
         b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
     ]
+    return pdf_file(objects)
+
+
+def pdf_file(objects):
+    """A PDF of `objects` (the bodies of objects 1, 2, ...; the first the catalog), with its
+    cross-reference table."""
     out, offsets = b"%PDF-1.4\n", []
     for number, body in enumerate(objects, 1):
         offsets.append(len(out))

@@ -214,6 +214,9 @@ class DatabaseQueueTests(HostileCase):
         self.assertEqual((answer.status_code, answer.content[:4]), (200, b"\x89PNG"), answer.text[:300])
         self.assertIn(job, other.taken(), f"the other worker never took job {job}")
         self.assertEqual(self.renders("plan")["failed"], 0)
+        with tempfile.TemporaryDirectory() as tmp:
+            cli = service_test.RenderTests.cli(self, "plan", ["--page", "1", "--dpi", "301"], "png", tmp)
+        self.assertEqual(answer.content, cli, "the database's worker drew other bytes than pinrender render")
 
     def render_in_background(self, query):
         result = {}

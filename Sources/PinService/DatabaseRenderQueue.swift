@@ -20,6 +20,9 @@ final class DatabaseRenderQueue: RenderRunner, @unchecked Sendable {
     private struct Waiter {
         /// When it was asked for, on `DispatchTime`'s clock, in seconds.
         var since: Double
+        /// When it is given up, on the same clock: no worker answered in time.
+        var deadline: Double
+        var name: String
         var done: LoopBound<(RenderWorkerSlot.Outcome) -> Void>
     }
 
@@ -60,7 +63,8 @@ final class DatabaseRenderQueue: RenderRunner, @unchecked Sendable {
         let root = data.path.hasSuffix("/") ? data.path : data.path + "/"
         if job.document.hasPrefix(root) { relative.document = String(job.document.dropFirst(root.count)) }
         let queued = relative
-        let waiter = Waiter(since: RenderWorkerSlot.now(), done: LoopBound(value: done))
+        let now = RenderWorkerSlot.now()
+        let waiter = Waiter(since: now, deadline: now + Self.patience(job.limits), name: name, done: LoopBound(value: done))
         let bound = LoopBound(value: waiter)
         queueing += 1
         load.waiting = waiting.count + queueing
@@ -95,8 +99,16 @@ final class DatabaseRenderQueue: RenderRunner, @unchecked Sendable {
         return id.first ?? 0
     }
 
-    /// Reads the answers of the jobs waiting and hands them over.
+    /// How long a server waits for a job's answer: twice what a worker may take for it, so
+    /// that a job queued behind another is answered too; past it, no worker is taking jobs.
+    static func patience(_ limits: RenderLimits) -> Double {
+        2 * (limits.seconds + RenderService.grace)
+    }
+
+    /// Reads the answers of the jobs waiting and hands them over; gives up those past their
+    /// deadline (503: the job stays queued, and its answer serves the next identical request).
     private func look() {
+        giveUp(before: RenderWorkerSlot.now())
         guard !waiting.isEmpty, !looking else { return }
         if listener?.isListening != true {
             listener = try? PostgresListener(uri: uri, channel: Self.doneChannel) { [unowned self] in look() }
@@ -127,5 +139,20 @@ final class DatabaseRenderQueue: RenderRunner, @unchecked Sendable {
                 load.waiting = waiting.count + queueing
             }
         }
+    }
+
+    /// Answers 503 to the waiters whose deadline is before `now`.
+    private func giveUp(before now: Double) {
+        for (id, waiters) in waiting {
+            let (late, onTime) = (waiters.filter { $0.deadline < now }, waiters.filter { $0.deadline >= now })
+            waiting[id] = onTime.isEmpty ? nil : onTime
+            for waiter in late {
+                let seconds = Int((now - waiter.since).rounded())
+                let error = ServiceError(status: 503, message: "\(waiter.name): no render worker answered in \(seconds) s "
+                                         + "(are render-worker --db processes running?); retry later", headers: [("Retry-After", "30")])
+                waiter.done.value(RenderWorkerSlot.Outcome(answer: .failure(error), peakMemory: 0, taken: false))
+            }
+        }
+        load.waiting = waiting.count + queueing
     }
 }

@@ -225,6 +225,31 @@ class DatabaseQueueTests(HostileCase):
         return thread, result
 
 
+@unittest.skipUnless("--postgres" in sys.argv, "the database's queue needs --postgres")
+class NoDatabaseWorkerTests(HostileCase):
+    """`serve --db ... --render-workers 0 --render-timeout 1` with no worker, then one."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.server.stop()
+        cls.server = Server(cls.data, "--render-workers", "0", "--render-timeout", "1", db=cls.server.db)
+
+    def test_a_job_no_worker_takes_is_503_and_is_answered_once_one_comes(self):
+        # Given up after twice what a worker may take (1 s and the 5 s of grace).
+        answer = self.render("shot", "png", "width=120")
+        self.assertEqual(answer.status_code, 503, answer.text[:300])
+        self.assertIn("render-worker --db", answer.json()["error"])
+        self.assertGreaterEqual(int(answer.headers["Retry-After"]), 1)
+        worker = Worker(self.server.db, self.data)
+        try:
+            again = self.render("shot", "png", "width=120")
+        finally:
+            worker.stop()
+        self.assertEqual((again.status_code, again.content[:4]), (200, b"\x89PNG"), again.text[:300])
+        self.assertEqual(len(worker.taken()), 1, "the job queued first was the one drawn")
+
+
 # Told of every line any worker prints.
 LINES = threading.Condition()
 

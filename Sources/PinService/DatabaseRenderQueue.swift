@@ -96,6 +96,7 @@ final class DatabaseRenderQueue: RenderRunner, @unchecked Sendable {
             """, [.text(key), .text(name), .text(message), .text(String(decoding: pins, as: UTF8.self))]) { $0.integer(0) }
         try connection.execute("NOTIFY \(Self.jobsChannel)")
         try connection.run("DELETE FROM render_jobs WHERE state = 'done' AND id <= ?", [.integer((id.first ?? 0) - Self.kept)])
+        try connection.run("DELETE FROM render_attempts WHERE job_id <= ?", [.integer((id.first ?? 0) - Self.kept)])
         return id.first ?? 0
     }
 

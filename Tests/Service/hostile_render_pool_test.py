@@ -249,6 +249,28 @@ class NoDatabaseWorkerTests(HostileCase):
         self.assertEqual((again.status_code, again.content[:4]), (200, b"\x89PNG"), again.text[:300])
         self.assertEqual(len(worker.taken()), 1, "the job queued first was the one drawn")
 
+    def test_a_job_whose_workers_all_die_is_given_up_after_three(self):
+        # The slow page, and each worker killed with -9 once it took it: the fourth answers
+        # 500 without drawing it.
+        answer = requests.put(f"{self.server.url}/v1/contents/slow", data=slow_pdf(8_000_000),
+                              headers={"Content-Type": "application/pdf"}, timeout=TIMEOUT * 4)
+        self.assertEqual(answer.status_code, 201, answer.text)
+        result = {}
+        thread = threading.Thread(target=lambda: result.update(answer=self.render("slow", "png", "dpi=72")))
+        thread.start()
+        for _ in range(3):
+            worker = Worker(self.server.db, self.data)
+            Worker.first_to_take([worker], [0])
+            worker.kill9()
+        last = Worker(self.server.db, self.data)
+        try:
+            thread.join()
+        finally:
+            last.stop()
+        self.assertEqual(result["answer"].status_code, 500, f"{result['answer'].text[:300]} {last.lines}")
+        self.assertIn("3 render workers took it", self.renders("slow")["lastFailure"]["error"])
+        self.assertTrue(any(line.endswith("answered 500") for line in last.lines), last.lines)
+
 
 # Told of every line any worker prints.
 LINES = threading.Condition()

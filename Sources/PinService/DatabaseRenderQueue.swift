@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 
 /// Renders through the PostgreSQL database (`serve --db ... --render-workers 0`): each job
 /// is a row of `render_jobs`, taken by a worker on any machine (``DatabaseRenderWorker``,

@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 
 /// The service's render workers: a few long-lived processes (``RenderWorkerSlot``), each
 /// taking jobs one after another, and a bounded queue of the jobs waiting for one. A job

@@ -24,6 +24,7 @@ private let commandList = [
     ("import", "INPUT [--format pdf|xfdf|w3c] -o PINS.json", "other tools' comments as pins"),
     ("export", "PINS --format xfdf|w3c [--document DOC] -o OUT", "pins as XFDF or W3C annotations"),
     ("serve", "[--data DIR] [--db URI] [--listen HOST:PORT]", "the pin service: REST, live events, renders"),
+    ("render-worker", "--db URI [--data DIR]", "renders of serve --db, on any machine"),
     ("pins", "add|edit|list|sync|watch --store FILE", "pins offline, synced with a server, live"),
 ]
 

@@ -57,10 +57,16 @@ public struct RenderCounts: Sendable, Equatable, Encodable {
     public var lastFailure: Failure?
     /// The most resident memory a render worker of this content took, in bytes.
     public var peakMemory = 0
+    /// Renders a worker is drawing now.
+    public var running = 0
+    /// Requests answered by the render of an identical one already in flight.
+    public var shared = 0
 
-    /// Counts a render's outcome, and its worker's peak memory.
-    mutating func count(_ result: Result<Data, ServiceError>, peakMemory: Int) {
+    /// Counts a render's outcome, and its worker's peak memory; one running less when a
+    /// worker had `taken` it.
+    mutating func count(_ result: Result<Data, ServiceError>, peakMemory: Int, taken: Bool) {
         self.peakMemory = max(self.peakMemory, peakMemory)
+        if taken { running = max(0, running - 1) }
         switch result {
         case .success: rendered += 1
         case .failure(let error) where error.status != 400:

@@ -10,6 +10,7 @@ enum Migrations {
         let (integer, rowid, bySeq) = dialect == .sqlite
             ? ("INTEGER", "", "")
             : ("BIGINT", "rowid BIGINT GENERATED ALWAYS AS IDENTITY, ", "\nCREATE INDEX pins_by_global_seq ON pins (seq);")
+        let identity = dialect == .sqlite ? "INTEGER PRIMARY KEY" : "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
         return [
             // 1: contents, pins (tombstones kept: deleted = 1), the change sequence, and the
             // results of sync changes by the client's changeId (a retried batch is answered
@@ -43,6 +44,22 @@ enum Migrations {
             DROP TABLE sync_results;
             ALTER TABLE sync_results_by_client RENAME TO sync_results;
             INSERT INTO counters VALUES ('probes', 0);
+            """,
+            // 4: the render jobs of the database's queue (serve --render-workers 0, taken by
+            // render-worker --db with FOR UPDATE SKIP LOCKED) and their results, by the
+            // render's key: the job (a worker's message, its document relative to the data
+            // directory), its pins, then the answer (`result` in base64) once `done`; and each
+            // time a worker took a job, committed at once (a worker that dies mid-job rolls
+            // back all else), so that a job that ends every worker is not taken for ever.
+            """
+            CREATE TABLE render_jobs (
+                id \(identity), key TEXT NOT NULL, name TEXT NOT NULL, job TEXT NOT NULL, pins TEXT NOT NULL,
+                state TEXT NOT NULL, status INTEGER, error TEXT, result TEXT, peak_memory \(integer),
+                created_at TEXT NOT NULL);
+            CREATE INDEX render_jobs_by_key ON render_jobs (key);
+            CREATE INDEX render_jobs_queued ON render_jobs (id) WHERE state = 'queued';
+            CREATE TABLE render_attempts (job_id \(integer) NOT NULL, worker TEXT NOT NULL, taken_at TEXT NOT NULL);
+            CREATE INDEX render_attempts_by_job ON render_attempts (job_id);
             """,
         ]
     }

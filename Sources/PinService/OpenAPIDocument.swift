@@ -213,7 +213,7 @@ public enum OpenAPIDocument {
         "operationId": "renderPNG",
         "security": [{"bearer": []}, {"accessToken": []}, {}],
         "summary": "A page with its current pins, as `pinrender render ... -o page.png` draws it with the same options",
-        "description": "The options are those of pinrender render, by their keys. Drawn by a render worker, a process of its own, one render at a time, within the service's limits for one render: past serve --render-max-memory (resident memory, default 1 GiB) or serve --render-timeout (default 120 s) the answer is a 422 naming the limit; a worker that ends without answering is a 500; the service goes on either way. A bad option is a 400 naming it (a device screen larger than 32767 pixels a side, or than 400000000 pixels, included). Failures other than 400 are counted in the content's `renders`.",
+        "description": "The options are those of pinrender render, by their keys. Drawn by one of the service's render workers (serve --render-workers, 2 by default: long-lived processes of their own, one render at a time each; with --render-workers 0 and --db, by render-worker --db processes on any machine), within the service's limits for one render: past serve --render-max-memory (resident memory, default 1 GiB) or serve --render-timeout (default 120 s) the answer is a 422 naming the limit; a worker that ends without answering is a 500; the service goes on either way. A bad option is a 400 naming it (a device screen larger than 32767 pixels a side, or than 400000000 pixels, included). Failures other than 400 are counted in the content's `renders`. Identical requests in flight are drawn once; answers are cached (serve --render-cache) by content, its upload, its pins' last change and the options, which the ETag is made of. Past serve --render-queue renders waiting for a worker, a 503 with Retry-After (seconds).",
         "parameters": [
           {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1, "default": 1}},
           {"name": "dpi", "in": "query", "schema": {"type": "number", "exclusiveMinimum": 0}},
@@ -247,7 +247,7 @@ public enum OpenAPIDocument {
         "operationId": "renderPDF",
         "security": [{"bearer": []}, {"accessToken": []}, {}],
         "summary": "The review export with the current pins, as `pinrender render ... -o review.pdf`",
-        "description": "Every page unless `page` picks one. Drawn by a render worker, a process of its own, one render at a time, within the service's limits for one render: past serve --render-max-memory (resident memory, default 1 GiB) or serve --render-timeout (default 120 s) the answer is a 422 naming the limit; a worker that ends without answering is a 500; the service goes on either way. A bad option is a 400 naming it (a device screen larger than 32767 pixels a side, or than 400000000 pixels, included). Failures other than 400 are counted in the content's `renders`.",
+        "description": "Every page unless `page` picks one. Drawn by one of the service's render workers (serve --render-workers, 2 by default: long-lived processes of their own, one render at a time each; with --render-workers 0 and --db, by render-worker --db processes on any machine), within the service's limits for one render: past serve --render-max-memory (resident memory, default 1 GiB) or serve --render-timeout (default 120 s) the answer is a 422 naming the limit; a worker that ends without answering is a 500; the service goes on either way. A bad option is a 400 naming it (a device screen larger than 32767 pixels a side, or than 400000000 pixels, included). Failures other than 400 are counted in the content's `renders`. Identical requests in flight are drawn once; answers are cached (serve --render-cache) by content, its upload, its pins' last change and the options, which the ETag is made of. Past serve --render-queue renders waiting for a worker, a 503 with Retry-After (seconds).",
         "parameters": [
           {"name": "page", "in": "query", "description": "one page (default: all)", "schema": {"type": "integer", "minimum": 1}},
           {"name": "tooltips", "in": "query", "schema": {"type": "string", "enum": ["auto", "all", "none"]}},
@@ -326,13 +326,15 @@ public enum OpenAPIDocument {
         }
       },
       "RenderCounts": {
-        "type": "object", "required": ["rendered", "failed", "peakMemory"],
+        "type": "object", "required": ["rendered", "failed", "peakMemory", "running", "shared"],
         "description": "How the content's renders went on this server since it started or the content was last uploaded (not stored: each server counts its own). Answers from the cache are not counted.",
         "properties": {
           "rendered": {"type": "integer", "minimum": 0, "description": "renders drawn and answered 200"},
           "failed": {"type": "integer", "minimum": 0, "description": "renders that failed with the document, a limit or the worker at fault (422, 500); a bad option (400) is not counted"},
           "lastFailure": {"type": "object", "required": ["status", "error"], "description": "the last of those failures", "properties": {"status": {"type": "integer"}, "error": {"type": "string"}}},
-          "peakMemory": {"type": "integer", "minimum": 0, "description": "the most resident memory a render worker of this content took, in bytes"}
+          "peakMemory": {"type": "integer", "minimum": 0, "description": "the most resident memory a render worker of this content took for one render, in bytes"},
+          "running": {"type": "integer", "minimum": 0, "description": "renders a worker of this server is drawing now"},
+          "shared": {"type": "integer", "minimum": 0, "description": "requests answered by the render of an identical request already in flight"}
         }
       },
       "Audio": {

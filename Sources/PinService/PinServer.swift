@@ -45,11 +45,7 @@ public final class PinServer {
         }
         self.configuration = configuration
         store = try PinStore(directory: configuration.dataDirectory, postgres: configuration.postgres)
-        renders = try RenderService(scratch: configuration.dataDirectory.appendingPathComponent("scratch"),
-                                    worker: configuration.renderWorker,
-                                    limits: RenderLimits(maxMemory: configuration.renderMaxMemory,
-                                                         seconds: configuration.renderTimeout,
-                                                         pixelLimit: RenderOptions.unset.pixelLimit))
+        renders = try RenderService(configuration)
         inFlight = InFlightRequests(log: try AccessLog(path: configuration.accessLog), metrics: metrics)
         let metrics = metrics
         store.timed = { kind, took in metrics.observe(Metrics.storeSeconds, ["kind": kind], took.seconds) }

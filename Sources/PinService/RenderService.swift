@@ -2,17 +2,21 @@ import Foundation
 import PinPlatform
 import PinRender
 import PinRenderCore
-import Synchronization
 
 /// Renders for `GET .../render.png` and `.../render.pdf`: the query read by the CLI's own
 /// option parser (`page`, `dpi`, `width`, `height`, `scale`, `device`, `zoom`, `offset`,
 /// `focus`, `safeArea`, `tooltips`, `cluster`, `include`, `timezone`: the `render`
 /// command's options by their keys), the current pins written as the CLI reads them, and
-/// ``RenderJob`` run on them by a render worker (``RenderWorker``), a process of its own
-/// within the service's limits for one render (``RenderLimits``), off the loop thread, one
-/// render at a time (each uses every core). Answers are cached by content, its pins' last
-/// change and the options, with an ETag made of the same. Uploads are checked by a worker
-/// too (``check(_:)``), one at a time, beside the renders. How each content's renders went is counted (``counted(_:)``).
+/// ``RenderJob`` run on them by a render worker (``RenderWorker``), one of a pool of
+/// long-lived processes (``RenderPool``) or, without workers of its own, a worker of the
+/// PostgreSQL database's queue (``DatabaseRenderQueue``), within the service's limits for one
+/// render (``RenderLimits``), off the loop thread; past the queue, 503 with `Retry-After`.
+/// Identical requests in flight are rendered once, and answers are cached (``RenderCache``,
+/// least recently used out past its size) by content, its revision (the upload), its pins'
+/// last change and the options, with an ETag made of the same. Uploads are checked by a
+/// worker of their own (``check(_:)``), one at a time, beside the renders. How each
+/// content's renders went is counted (``counted(_:)``), how busy the workers are is
+/// ``load``.
 final class RenderService: @unchecked Sendable {
     /// The render options a query may set: no paths on the server (no theme, no input).
     static let parser = OptionParser<RenderOptions>(command: "render", groups: [
@@ -32,35 +36,75 @@ final class RenderService: @unchecked Sendable {
     /// start, notice the limit and answer.
     static let grace = 5.0
 
-    private let scratch: URL
-    private let worker: [String]
     private let limits: RenderLimits
-    private let queue = DispatchQueue(label: "pinrender.service.renders")
-    /// Uploads are checked one at a time too, beside the renders.
-    private let checks = DispatchQueue(label: "pinrender.service.checks")
-    /// Renders waiting or running (loop thread only); past ``maxQueued``, 503.
-    private(set) var queued = 0
-    private let maxQueued = 16
-    private var cache = RenderCache(limit: 64 << 20)
+    /// This server's directory of the workers' directories, removed with it.
+    private let directory: URL
+    /// This service's workers, or the database's queue.
+    private let runner: any RenderRunner
+    /// The worker that checks uploads, one at a time.
+    private let checker: RenderWorkerSlot
+    private var cache: RenderCache
+    /// The callers waiting for each render in flight, by its key (loop thread only).
+    private var inFlight: [String: [LoopBound<(Result<Data, ServiceError>) -> Void>]] = [:]
     /// How the renders of each content went (loop thread only).
     private var counts: [String: RenderCounts] = [:]
-    /// The workers running, by process id; nil once stopped (``stop()``): no worker starts then.
-    private let workers = Mutex<Set<pid_t>?>([])
     /// Where the renders' and checks' times go (set before the first render).
     var metrics: Metrics?
 
+    /// Renders waiting or running (loop thread only).
+    var queued: Int { load.waiting + load.running }
+
+    /// How busy the render workers are and how long renders took (loop thread only).
+    var load: RenderLoad { runner.load }
+
+    /// The service's renders as `configuration` sets them: its workers and their command,
+    /// limits, queue and cache; the workers' directories under the data directory's `scratch`.
+    /// Without workers of its own (``ServiceConfiguration/renderWorkers`` 0), renders go to
+    /// the PostgreSQL database's queue, whose workers read the documents from the same data
+    /// directory (its path relative to it); without a database that is refused.
+    convenience init(_ configuration: ServiceConfiguration) throws {
+        let runner: (URL) throws -> any RenderRunner
+        if configuration.renderWorkers > 0 {
+            runner = { scratch in
+                RenderPool(workers: configuration.renderWorkers, capacity: configuration.renderQueue,
+                           command: configuration.renderWorker, scratch: scratch)
+            }
+        } else if let uri = configuration.postgres {
+            runner = { _ in
+                try DatabaseRenderQueue(uri: uri, capacity: configuration.renderQueue, data: configuration.dataDirectory)
+            }
+        } else {
+            throw ServiceError(status: 500, message: "--render-workers 0 needs --db postgresql://...: workers started with render-worker --db take the renders")
+        }
+        try self.init(scratch: configuration.dataDirectory.appendingPathComponent("scratch"),
+                      worker: configuration.renderWorker,
+                      limits: RenderLimits(maxMemory: configuration.renderMaxMemory, seconds: configuration.renderTimeout,
+                                           pixelLimit: RenderOptions.unset.pixelLimit),
+                      cacheBytes: configuration.renderCache, runner: runner)
+    }
+
     /// - Parameters:
     ///   - scratch: where each worker gets a directory of its own.
-    ///   - worker: the command line of a render worker.
+    ///   - worker: the command line of a render worker (the checks' worker's).
     ///   - limits: what one render or upload check may take.
-    init(scratch: URL, worker: [String], limits: RenderLimits) throws {
-        self.scratch = scratch
-        self.worker = worker
+    ///   - cacheBytes: the most bytes of answers kept.
+    ///   - runner: where the renders go, given this server's directory for its workers'.
+    init(scratch: URL, worker: [String], limits: RenderLimits, cacheBytes: Int, runner: (URL) throws -> any RenderRunner) throws {
         self.limits = limits
+        // A directory of this server's: servers sharing the data directory share `scratch`.
+        let scratch = scratch.appendingPathComponent("server-\(getpid())-\(UUID().uuidString.prefix(8))")
+        directory = scratch
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        self.runner = try runner(scratch)
+        checker = RenderWorkerSlot(command: worker, directory: scratch.appendingPathComponent("checks"))
+        cache = RenderCache(limit: cacheBytes)
         // A worker that ends before it has read its job must not end the server: writing to
         // its pipe then fails with EPIPE instead.
         signal(SIGPIPE, SIG_IGN)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     /// The options of a render in `format` (png or pdf) with `query`'s fields: a PNG is of
@@ -88,27 +132,28 @@ final class RenderService: @unchecked Sendable {
     }
 
     /// Renders in a worker off the loop thread, then calls `done` on it with the bytes or the
-    /// error.
+    /// error; joins the render of an identical request in flight, if there is one. Throws
+    /// 503 (with `Retry-After`) when the queue is full.
     func render(_ request: Request, document: String, pins: [StoredPin],
                 done: @escaping (Result<Data, ServiceError>) -> Void) throws {
-        guard queued < maxQueued else {
-            throw ServiceError(status: 503, message: "\(queued) renders are waiting; retry in a moment")
+        if inFlight[request.key] != nil {
+            inFlight[request.key]?.append(LoopBound(value: done))
+            counts[request.contentId, default: RenderCounts()].shared += 1
+            return
         }
-        queued += 1
         let pinsJSON = try JSONEncoder().encode(["pins": pins.map { WirePin($0.pin) }])
         let job = WorkerJob(kind: .render, document: document, format: request.format, query: request.query,
                             limits: limits, bytes: pinsJSON.count)
-        let finish = LoopBound(value: done)
-        queue.async { [self] in
-            let (answer, peakMemory) = run(job, payload: pinsJSON, name: "content \"\(request.contentId)\"")
-            let result = answer.map(\.file)
-            MainLoop.perform { [self] in
-                queued -= 1
-                counts[request.contentId, default: RenderCounts()].count(result, peakMemory: peakMemory)
-                if case .success(let data) = result { cache[request.key] = data }
-                finish.value(result)
-            }
-        }
+        try runner.submit(job, payload: pinsJSON, name: "content \"\(request.contentId)\"", key: request.key, sent: { [self] in
+            counts[request.contentId, default: RenderCounts()].running += 1
+        }, done: { [self] outcome in
+            let result = outcome.answer.map(\.file)
+            metrics?.observe(Metrics.renderSeconds, ["kind": WorkerJob.Kind.render.rawValue], outcome.seconds)
+            counts[request.contentId, default: RenderCounts()].count(result, peakMemory: outcome.peakMemory, taken: outcome.taken)
+            if case .success(let data) = result { cache[request.key] = data }
+            for waiter in inFlight.removeValue(forKey: request.key) ?? [] { waiter.value(result) }
+        })
+        inFlight[request.key] = [LoopBound(value: done)]
     }
 
     /// What the check of an upload found: each page's size, and their unit (`pt` or `px`).
@@ -117,12 +162,14 @@ final class RenderService: @unchecked Sendable {
         var unit: String
     }
 
-    /// Checks an uploaded file in a worker, within the limits of a render, and waits for it;
-    /// throws the refusal (400 unreadable, 422 over a limit, 500 no answer), with the file's
-    /// path in the message.
+    /// Checks an uploaded file in the checks' worker, within the limits of a render, and
+    /// waits for it; throws the refusal (400 unreadable, 422 over a limit, 500 no answer),
+    /// with the file's path in the message.
     func check(_ file: URL) throws(ServiceError) -> Checked {
         let job = WorkerJob(kind: .check, document: file.path, limits: limits)
-        let answer = try run(job, payload: Data(), name: file.path).answer.get().answer
+        let outcome = checker.queue.sync { checker.run(job, payload: Data(), name: file.path, sent: {}) }
+        metrics?.observe(Metrics.renderSeconds, ["kind": job.kind.rawValue], outcome.seconds)
+        let answer = try outcome.answer.get().answer
         return Checked(pages: answer.pages ?? [], unit: answer.unit ?? "px")
     }
 
@@ -130,23 +177,23 @@ final class RenderService: @unchecked Sendable {
     /// on it.
     func check(_ file: URL, done: @escaping (Result<Checked, ServiceError>) -> Void) {
         let finish = LoopBound(value: done)
-        checks.async { [self] in
-            let result = Result { () throws(ServiceError) in try check(file) }
+        checker.queue.async { [self] in
+            let job = WorkerJob(kind: .check, document: file.path, limits: limits)
+            let outcome = checker.run(job, payload: Data(), name: file.path, sent: {})
+            metrics?.observe(Metrics.renderSeconds, ["kind": job.kind.rawValue], outcome.seconds)
+            let answer = outcome.answer
+            let result = answer.map { Checked(pages: $0.answer.pages ?? [], unit: $0.answer.unit ?? "px") }
             MainLoop.perform { finish.value(result) }
         }
     }
 
-    /// The workers running a render or a check now.
-    var running: Int {
-        workers.withLock { $0?.count ?? 0 }
-    }
+    /// The renders a worker has taken and not answered yet (loop thread only).
+    var running: Int { load.running }
 
     /// Kills the workers running and starts no other: what is waiting fails with 500.
     func stop() {
-        workers.withLock { running in
-            for pid in running ?? [] { kill(pid, SIGKILL) }
-            running = nil
-        }
+        runner.stop()
+        checker.kill()
     }
 
     /// `content` with how its renders went since the server started or it was last uploaded.
@@ -161,59 +208,6 @@ final class RenderService: @unchecked Sendable {
         counts[contentId] = nil
     }
 
-    /// Runs `job` in a worker of its own, killed ``grace`` seconds past the time limit if it
-    /// has not answered. Returns its answer and file, or the error as an answer with the
-    /// document's path replaced by `name`; and the worker's peak memory.
-    private func run(_ job: WorkerJob, payload: Data, name: String)
-        -> (answer: Result<(answer: WorkerAnswer, file: Data), ServiceError>, peakMemory: Int) {
-        let directory = scratch.appendingPathComponent(UUID().uuidString)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let process: WorkerProcess
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            process = try workers.withLock { running throws in
-                guard running != nil else { throw ServiceError(status: 503, message: "the server is stopping") }
-                let process = try WorkerProcess(command: worker, scratch: directory)
-                running?.insert(process.pid)
-                return process
-            }
-        } catch {
-            return (.failure(ServiceError(status: 500, message: "\(name): no render worker: \(error)")), 0)
-        }
-        let started = ContinuousClock.now
-        let outcome = Result { try process.run(job, payload: payload, until: Self.now() + limits.seconds + Self.grace) }
-        // Before it is waited for: a pid reaped may be another process's soon.
-        workers.withLock { _ = $0?.remove(process.pid) }
-        metrics?.observe(Metrics.renderSeconds, ["kind": job.kind.rawValue], (ContinuousClock.now - started).seconds)
-        // One that answered exits once its input is closed; one that did not is killed now.
-        let exit = process.end(until: (try? outcome.get()) == nil ? 0 : Self.now() + Self.grace)
-        let answer = outcome.mapError { error in
-            Self.failure(error, exit: exit, name: name, seconds: limits.seconds)
-        }.flatMap { answer, file -> Result<(answer: WorkerAnswer, file: Data), ServiceError> in
-            guard let message = answer.error else { return .success((answer, file)) }
-            return .failure(ServiceError(status: answer.status, message: message.replacingOccurrences(of: job.document, with: name)))
-        }
-        return (answer, exit.peakMemory)
-    }
-
-    /// Why a worker gave no answer: not in time (422, the limit named), or it ended first
-    /// (500: a signal, a status).
-    private static func failure(_ error: Error, exit: WorkerProcess.Exit, name: String, seconds: Double) -> ServiceError {
-        if case WorkerPipeError.timedOut = error {
-            let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-            return ServiceError(status: 422, message: "\(name): stopped at the service's limit of \(shown) s for one render "
-                                + "(serve --render-timeout); its worker did not answer and was ended")
-        }
-        let ending = exit.signal != 0 ? "was ended by signal \(exit.signal)\(exit.signal == SIGKILL ? " (out of memory?)" : "")"
-            : "exited with status \(exit.status)"
-        return ServiceError(status: 500, message: "\(name): the render worker \(ending) before it answered (\(error)); the service goes on")
-    }
-
-    /// Seconds on `DispatchTime`'s clock, as the workers' pipes take their deadlines.
-    private static func now() -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-    }
-
     /// FNV-1a, 64 bits, in hex: short, and the same on every run.
     private static func hash(_ text: String) -> String {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -222,31 +216,5 @@ final class RenderService: @unchecked Sendable {
             value = value &* 0x100_0000_01b3
         }
         return String(value, radix: 16)
-    }
-}
-
-/// Rendered bytes by key, the oldest dropped past `limit` bytes in all.
-struct RenderCache {
-    let limit: Int
-    private var entries: [String: Data] = [:]
-    private var order: [String] = []
-    private var bytes = 0
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    subscript(key: String) -> Data? {
-        get { entries[key] }
-        set {
-            guard let newValue, newValue.count <= limit, entries[key] == nil else { return }
-            entries[key] = newValue
-            order.append(key)
-            bytes += newValue.count
-            while bytes > limit, let oldest = order.first {
-                order.removeFirst()
-                bytes -= entries.removeValue(forKey: oldest)?.count ?? 0
-            }
-        }
     }
 }

@@ -32,6 +32,13 @@ struct WorkerAnswer: WorkerMessage {
     var unit: String?
     /// The rendered file's bytes after the line.
     var bytes = 0
+    /// The most resident memory the worker took for the job, and what it keeps after it, in
+    /// bytes (nil where `/proc` cannot tell).
+    var peakMemory: Int?
+    var resident: Int?
+    /// The worker ends after this answer (a limit passed inside a call that cannot be
+    /// interrupted): the next job needs another.
+    var ends: Bool?
 }
 
 /// What one render (or upload check) may take: resident memory of its worker process, time,
@@ -42,9 +49,10 @@ struct RenderLimits: Codable, Sendable {
     var pixelLimit: Int
 }
 
-/// `pinrender-net render-worker`: the renders and upload checks of `pinrender serve`, each
-/// in a process of its own (``WorkerProcess``), so that its memory limit is its own and a
-/// crash or a page stuck in Poppler ends that process, not the service. It reads jobs
+/// `pinrender-net render-worker`: the renders and upload checks of `pinrender serve`, in
+/// long-lived processes of their own (``WorkerProcess``, one job at a time each), so that
+/// its memory limit is its own and a crash or a page stuck in Poppler ends that process,
+/// not the service. It reads jobs
 /// (``WorkerJob``) from standard input until it ends and answers each on standard output,
 /// running the engine of the command line: ``RenderJob`` with the options parsed from the
 /// query by the same parser, and ``DocumentCheck``; past a limit inside a call that cannot be
@@ -66,11 +74,14 @@ public enum RenderWorker {
         let descriptor = answers.descriptor
         // Past a limit in a call that cannot be interrupted: the answer, then the end of this process.
         let overrun: @Sendable (LimitError) -> Never = { error in
-            try? WorkerPipe(descriptor: descriptor).write(WorkerAnswer(status: 422, error: message(error)), payload: Data())
+            let answer = WorkerAnswer(status: 422, error: message(error), peakMemory: WorkerMemory.peak(), ends: true)
+            try? WorkerPipe(descriptor: descriptor).write(answer, payload: Data())
             _exit(2)
         }
         while let (job, payload) = try jobs.read(WorkerJob.self) {
-            let (answer, file) = perform(job, payload: payload, scratch: scratch, overrun: overrun)
+            WorkerMemory.resetPeak()
+            var (answer, file) = perform(job, payload: payload, scratch: scratch, overrun: overrun)
+            (answer.peakMemory, answer.resident) = (WorkerMemory.peak(), WorkerMemory.resident())
             try answers.write(answer, payload: file)
         }
     }

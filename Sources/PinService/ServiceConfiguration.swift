@@ -34,6 +34,12 @@ public struct ServiceConfiguration: Sendable {
     /// (`pinrender-net`, whose /proc/self/exe stays the running version's file even when an
     /// upgrade replaces it).
     public var renderWorker = ["/proc/self/exe", RenderWorker.command]
+    /// How many render worker processes run renders side by side (2).
+    public var renderWorkers = 2
+    /// How many renders may wait for a worker; past it, 503 with `Retry-After` (16).
+    public var renderQueue = 16
+    /// The most bytes of rendered answers kept for the next identical request (64 MiB).
+    public var renderCache = 64 << 20
     /// The most connections open at once; past it a new connection is answered 503 and
     /// closed. nil: what the file limit allows (two descriptors a connection, one for an
     /// upload's file, and a reserve for the store and renders), at most 1024.

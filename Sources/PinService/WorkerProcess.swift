@@ -77,9 +77,27 @@ final class WorkerProcess {
     /// `deadline` (seconds on `DispatchTime`'s clock). Throws ``WorkerPipeError`` when the
     /// worker ends without answering or does not answer in time.
     func run(_ job: WorkerJob, payload: Data, until deadline: Double) throws -> (WorkerAnswer, Data) {
+        try send(job, payload: payload, until: deadline)
+        return try answer(until: deadline)
+    }
+
+    /// Sends `job` with its `payload`, waiting until `deadline` at most for the worker to
+    /// take it; throws ``WorkerPipeError`` when it cannot.
+    func send(_ job: WorkerJob, payload: Data, until deadline: Double) throws {
         try jobs.write(job, payload: payload, until: deadline)
+    }
+
+    /// The answer to the job sent last and its payload, waiting until `deadline`; throws
+    /// ``WorkerPipeError`` when the worker ends without answering or does not answer in time.
+    func answer(until deadline: Double) throws -> (WorkerAnswer, Data) {
         guard let answer = try answers.read(WorkerAnswer.self, until: deadline) else { throw WorkerPipeError.cut }
         return answer
+    }
+
+    /// Whether the process has not ended (it is not reaped: ``end(until:)`` still waits for it).
+    var isRunning: Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == 0
     }
 
     /// Ends the worker: closes its input, so that it exits when it has nothing left to do,

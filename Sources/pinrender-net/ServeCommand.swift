@@ -18,6 +18,9 @@ struct ServeOptions: Sendable {
     var eventBacklog = 1 << 20
     var renderMaxMemory = 1 << 30
     var renderTimeout = 120.0
+    var renderWorkers = 2
+    var renderQueue = 16
+    var renderCache = 64 << 20
     var maxConnections: Int?
     var headerTimeout = 30
     var idleTimeout = 60
@@ -83,6 +86,23 @@ enum ServeCommand: Command {
                 limit (default 120)
                 """) { text, options in
                 options.renderTimeout = try OptionValue.number(text, needs: "seconds, e.g. 60") { $0 > 0 && $0 <= 3600 }
+            },
+            Option("--render-workers", value: "N", help: """
+                render worker processes drawing side by side, each one render at a time
+                (default 2); 0 with --db: workers started elsewhere take them (render-worker --db)
+                """) { text, options in
+                options.renderWorkers = try OptionValue.whole(text, needs: "a number of workers from 0 to 64") { (0...64).contains($0) }
+            },
+            Option("--render-queue", value: "N", help: """
+                renders that may wait for a worker; past it, a 503 with Retry-After (default 16)
+                """) { text, options in
+                options.renderQueue = try OptionValue.whole(text, needs: "a number of renders from 0") { $0 >= 0 }
+            },
+            Option("--render-cache", value: "BYTES", help: """
+                rendered answers kept for identical requests, the least recently used dropped
+                past it (default 67108864, 64 MiB; 0 keeps none)
+                """) { text, options in
+                options.renderCache = try OptionValue.whole(text, needs: "a number of bytes from 0") { $0 >= 0 }
             },
             Option("--max-connections", value: "N", help: """
                 connections open at once; past it a new one is answered 503 and closed (default:
@@ -197,6 +217,9 @@ enum ServeCommand: Command {
         configuration.eventBacklog = options.eventBacklog
         configuration.renderMaxMemory = options.renderMaxMemory
         configuration.renderTimeout = options.renderTimeout
+        configuration.renderWorkers = options.renderWorkers
+        configuration.renderQueue = options.renderQueue
+        configuration.renderCache = options.renderCache
         configuration.maxConnections = options.maxConnections
         configuration.headerTimeout = options.headerTimeout
         configuration.idleTimeout = options.idleTimeout

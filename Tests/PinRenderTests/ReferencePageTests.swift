@@ -4,7 +4,7 @@ import Testing
 /// The reference pages (docs/reference) and the man pages are the program's own, made from
 /// the data its `--help` prints: `pinrender help --markdown|--man [COMMAND]`.
 @Suite struct ReferencePageTests {
-    /// Every command, as `pinrender help --commands` names them (serve and pins through pinrender-net).
+    /// Every command, as `pinrender help --commands` names them (serve, pins and render-worker through pinrender-net).
     static func commands() throws -> [String] {
         let run = try Support.pinrender(["help", "--commands"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -15,7 +15,8 @@ import Testing
     /// prints now (`make docs` after changing a help).
     @Test func theReferencePagesAreTheProgramsOwn() throws {
         let commands = try Self.commands()
-        #expect(Set(commands) == ["render", "preview", "draw", "devices", "diff", "snapshot", "cluster", "batch", "import", "export", "serve", "pins"])
+        #expect(Set(commands) == ["render", "preview", "draw", "devices", "diff", "snapshot", "cluster", "batch", "import", "export", "serve", "pins",
+                                  "render-worker"])
         let folder = Support.path("docs/reference")
         let pages = [nil] + commands.map(Optional.some)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".md") }
@@ -34,7 +35,7 @@ import Testing
         for command in try Self.commands() {
             let page = try Support.pinrender(["help", "--man", command])
             #expect(page.status == 0 && page.stderr.isEmpty, "\(command): \(page.stderr)")
-            for line in [".TH PINRENDER\\-\(command.uppercased()) 1", ".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION",
+            for line in [".TH PINRENDER\\-\(command.uppercased().replacingOccurrences(of: "-", with: "\\-")) 1", ".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION",
                          ".SH \"EXIT STATUS\"", ".SH EXAMPLES", ".BR pinrender (1)"] {
                 #expect(page.stdout.contains("\n" + line), "\(command): no \(line)")
             }

@@ -76,6 +76,12 @@ def pdf_with_image(side):
         b"/Filter /FlateDecode /Length %d >>\nstream\n" % (side, side, len(image)) + image + b"\nendstream",
         b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
     ]
+    return pdf_file(objects)
+
+
+def pdf_file(objects):
+    """A PDF of `objects` (the bodies of objects 1, 2, ...; the first the catalog), with its
+    cross-reference table."""
     out, offsets = b"%PDF-1.4\n", []
     for number, body in enumerate(objects, 1):
         offsets.append(len(out))
@@ -192,18 +198,18 @@ class RenderTimeTests(HostileCase):
 
 class WorkerTests(HostileCase):
     def test_a_worker_that_dies_is_a_500_and_the_server_goes_on(self):
-        # The render runs in a child of the server; killed, it takes nothing else down.
+        # The render runs in a child of the server; killed once it has the job, it takes
+        # nothing else down (the other workers, idle, are killed too and started again).
         result = {}
         worker = threading.Thread(target=lambda: result.update(answer=self.render("plan", "png", "page=1&dpi=1200")))
         worker.start()
-        killed = None
-        while killed is None and worker.is_alive():
-            for child in children(self.server.proc.pid):
-                os.kill(child, signal.SIGKILL)
-                killed = child
-            time.sleep(0.001)  # not a wait for anything: a breath between looks at /proc
+        while worker.is_alive() and self.renders("plan")["running"] == 0:
+            pass
+        killed = children(self.server.proc.pid)
+        for child in killed:
+            os.kill(child, signal.SIGKILL)
         worker.join(TIMEOUT * 4)
-        self.assertIsNotNone(killed, "the render ended and the server never had a child: renders run in its own process")
+        self.assertTrue(killed, "the render ended and the server never had a child: renders run in its own process")
         answer = result["answer"]
         self.assertEqual(answer.status_code, 500, answer.text[:300])
         # The server's fault: the details in its log under the id the answer gives, and in the count.
@@ -211,6 +217,7 @@ class WorkerTests(HostileCase):
         failure = self.renders("plan")["lastFailure"]
         self.assertEqual(failure["status"], 500)
         self.assertIn("signal 9", failure["error"])
+        self.assertEqual(self.renders("plan")["running"], 0)
         again = self.render("plan", "png", "page=1&dpi=30")
         self.assertEqual((again.status_code, again.content[:4]), (200, b"\x89PNG"))
 

@@ -338,11 +338,10 @@ class FullAndReadOnlyTests(StoreCase):
             self.assertEqual(created.status_code, 201, created.text)
             acknowledged[f"room{i}"] = 1
         filler = os.path.join(self.data, "filler")
-        with open(filler, "wb") as file:
+        with open(filler, "wb", buffering=0) as file:  # unbuffered: nothing left to write at close
             try:
                 while True:
                     file.write(b"\0" * 65536)
-                    file.flush()
             except OSError:
                 pass
         refused = None

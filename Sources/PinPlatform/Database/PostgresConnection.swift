@@ -47,11 +47,11 @@ package final class PostgresConnection {
     }
 
     /// The socket to watch for notifications (``PostgresListener``).
-    var socket: Int32 { PQsocket(connection) }
+    package var socket: Int32 { PQsocket(connection) }
 
     /// Reads what the server sent and returns how many notifications came; throws when
     /// the connection is lost.
-    func consumeNotifications() throws(PostgresError) -> Int {
+    package func consumeNotifications() throws(PostgresError) -> Int {
         guard PQconsumeInput(connection) == 1 else {
             throw PostgresError(connection, result: nil, action: "listening")
         }

@@ -15,11 +15,12 @@ package final class PostgresListener {
     /// False once the connection was lost: the owner opens another.
     package private(set) var isListening = true
 
-    /// Connects, LISTENs and watches the socket; call on the loop's thread.
-    package init(uri: String, onNotify: @escaping () -> Void) throws {
+    /// Connects, LISTENs on `channel` (the changes' by default) and watches the socket; call
+    /// on the loop's thread.
+    package init(uri: String, channel: String = channel, onNotify: @escaping () -> Void) throws {
         connection = try PostgresConnection(uri: uri)
         self.onNotify = onNotify
-        try connection.execute("LISTEN \(Self.channel)")
+        try connection.execute("LISTEN \(channel)")
         watch = MainLoop.watch(descriptor: connection.socket) { [unowned self] in readable() }
     }
 

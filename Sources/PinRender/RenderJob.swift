@@ -78,13 +78,14 @@ public struct RenderJob: Sendable {
         var files: [String] = []
         var scenes: [Scene] = []
         var bookmarks: [Bookmark]?
+        var review: ReviewPlan?
         if kind == .pdf {
             let scratch = try outputs.scratchDirectory()
             let temporary = outputs.temporaryPath(for: options.output)
             let export = try ReviewExport(input: input, options: options, layout: RenderInput.layout(options),
                                           pages: pages.sorted(), deadline: deadline, progress: progress)
                 .write(to: temporary, name: options.output, scratch: scratch)
-            (scenes, bookmarks) = (export.scenes, export.bookmarks)
+            (scenes, bookmarks, review) = (export.plan.scenes, export.plan.bookmarks, export.plan.review)
             warnings += export.warnings
             files.append(options.output)
         }
@@ -103,7 +104,9 @@ public struct RenderJob: Sendable {
         let sideOutputs: [(String?, (String, String) throws -> Void)] = [
             (options.summaryJSON, { try SummaryFiles.writeJSON(exported, to: $0, name: $1) }),
             (options.summaryCSV, { try SummaryFiles.writeCSV(exported, to: $0, name: $1) }),
-            (options.layoutJSON, { [scenes, bookmarks] in try LayoutFile.write(scenes, bookmarks: bookmarks, to: $0, name: $1) }),
+            (options.layoutJSON, { [scenes, bookmarks, review] in
+                try LayoutFile.write(scenes, bookmarks: bookmarks, review: review, to: $0, name: $1)
+            }),
         ]
         for case let (path?, write) in sideOutputs {
             try deadline.step(.writing(path))

@@ -3,9 +3,10 @@ import PinRenderCore
 import PinRenderGraphics
 
 /// The PDF review export: the document kept as it is with the pins drawn over its pages, as
-/// an annotation above the page's own (a PDF input; see ``PDFAssembler/drawOver(page:overlayPage:of:matrix:rect:)``), or the image drawn under them; every thread as real PDF comments
+/// an annotation above the page's own (a PDF input; see ``PDFAssembler/drawOver(page:overlayPage:of:matrix:rect:clip:buttons:)``), or the image drawn under them; every thread as real PDF comments
 /// (replies with /IRT, resolved ones with a review state); a comment summary after the
-/// pages; links from each pin to its summary entry and back; bookmarks.
+/// pages; links from each pin to its summary entry and back; bookmarks. This type plans it
+/// all (the scenes, ``ReviewPlan``, the bookmarks); ``ReviewDrawing`` follows the plan.
 struct ReviewExport {
     var input: RenderInput
     var options: RenderOptions
@@ -18,10 +19,9 @@ struct ReviewExport {
     /// added as comments.
     var progress: (@Sendable (RenderProgress) -> Void)?
 
-    /// Writes the export to `path` and returns its plan (the scenes of the pages and the
-    /// bookmarks) and what qpdf warned about the input (damage it repaired or could not read).
-    func write(to path: String, name: String, scratch: URL) throws
-        -> (scenes: [Scene], bookmarks: [Bookmark], warnings: [String]) {
+    /// Writes the export to `path` and returns its plan and what qpdf warned about the input
+    /// (damage it repaired or could not read).
+    func write(to path: String, name: String, scratch: URL) throws -> (plan: ReviewDrawing.Plan, warnings: [String]) {
         let threads = input.threads.filter { options.include.includes($0) && pages.contains($0.root.page) }
         let byPage = Dictionary(grouping: threads, by: \.root.page)
         let geometries = try pages.map { page -> PageGeometry in
@@ -40,132 +40,16 @@ struct ReviewExport {
         for index in scenes.indices {
             scenes[index].annotations = annotations.compactMap { $0 }.filter { $0.page == index + 1 }
         }
-        let bookmarks = Bookmark.plan(threads, pages: pages, geometries: geometries, summaryPages: summary.count)
-
-        // Cairo draws the pins (and, for images, the image under them), then the summary.
-        let drawn = scratch.appendingPathComponent("drawn.pdf").path
-        let isPDF: Bool
-        if case .pdf = input.document { isPDF = true } else { isPDF = false }
-        // A page with its comments in a column (--tooltips margin) is drawn wider, by the column.
-        let canvas = try PDFCanvas(path: drawn, firstPageSize: scenes[0].drawnSize)
-        for (index, scene) in scenes.enumerated() {
-            try deadline.step(.drawingPage(pages[index]))
-            if index > 0 { canvas.beginPDFPage(size: scene.drawnSize) }
-            // A PDF's own pages stay vectors: qpdf lays this drawing over them.
-            if isPDF {
-                try canvas.draw(scene, theme: options.theme)
-            } else {
-                try input.document.draw(scene, on: canvas, theme: options.theme)
-            }
-            try canvas.finishPDFPage()
-            progress?(RenderProgress(.page, done: index + 1, total: scenes.count))
-        }
-        for page in summary {
-            try deadline.step(.drawingSummary)
-            canvas.beginPDFPage(size: SummaryLayout.pageSize)
-            try canvas.draw(page.scene, theme: options.theme, tagsText: true)
-            try canvas.finishPDFPage()
-        }
-        try canvas.finishDocument()
-
-        try deadline.step(.layingPins)
-        // The drawing read back: a failure there is the scratch directory's, not the input's.
-        func readBack<T>(_ open: () throws -> T) throws -> T {
-            do { return try open() } catch {
-                throw OutputError(file: name, reason: "the drawing of the pins could not be written and read back in \(scratch.path) (disk full?)")
-            }
-        }
-        let assembler: PDFAssembler
-        var notes: [String] = []
-        if isPDF {
-            let overlay = try readBack { try QPDFDocument(path: drawn, password: nil) }
-            if case .pdf(let document) = input.document, let read = document.takeForEditing() {
-                assembler = PDFAssembler(document: read)
-            } else {
-                assembler = try PDFAssembler(path: input.documentName, password: options.password)
-            }
-            let unselected = (1...assembler.pageCount).filter { !pages.contains($0) }
-            try assembler.removePages(unselected)
-            for index in pages.indices {
-                let geometry = geometries[index]
-                var shown = geometry.cropBox
-                if let column = scenes[index].margin?.rect {
-                    let widened = geometry.widened(by: column.width)
-                    try assembler.setBoxes(page: index + 1, mediaBox: widened.mediaBox, cropBox: widened.cropBox)
-                    shown = widened.cropBox
-                }
-                let covered = try assembler.drawOver(page: index + 1, overlayPage: index + 1, of: overlay,
-                                                     matrix: geometry.overlayMatrix, rect: shown,
-                                                     marks: Self.marks(of: scenes[index], on: geometry))
-                if covered > 0 {
-                    notes.append("\(input.documentName): page \(pages[index]): the pins on form fields stay under the fields in MuPDF (\(covered) marks), as the form sets /NeedAppearances; run 'qpdf --generate-appearances' on the input first to draw them above")
-                }
-                progress?(RenderProgress(.pinnedPage, done: index + 1, total: pages.count))
-            }
-            try assembler.appendPages((pages.count + 1)...(pages.count + summary.count), of: overlay)
-        } else {
-            assembler = try readBack { try PDFAssembler(path: drawn, password: nil) }
-        }
-        // Copying the summary's text gives it as written (emoji, right-to-left words).
-        for (index, page) in summary.enumerated() {
-            try assembler.setActualText(page: pages.count + 1 + index, texts: page.scene.texts.map(\.text))
-        }
-        try addComments(threads, annotations: annotations, bookmarks: bookmarks, to: assembler)
-        try deadline.step(.writing(name))
-        let damage = try assembler.write(to: path, name: name)
-        let warnings = isPDF ? damage.map { "\(input.documentName): qpdf: \($0)" } : []
-        return (scenes, bookmarks, warnings + notes)
-    }
-
-    /// Where the marks of `scene` (markers, clusters, edge indicators, tooltips) may put ink,
-    /// in PDF page space.
-    private static func marks(of scene: Scene, on geometry: PageGeometry) -> [CGRect] {
-        let strokes = scene.strokes
-        let bounds = scene.markers.map { $0.bounds(strokes) } + scene.clusters.map { $0.bounds(strokes) }
-            + scene.indicators.map { $0.bounds(strokes) } + scene.tooltips.map { $0.bounds(strokes) }
-        return bounds.map { bound in
-            let a = geometry.pageSpacePoint(fromContent: CGPoint(x: bound.x, y: bound.y))
-            let b = geometry.pageSpacePoint(fromContent: CGPoint(x: bound.x + bound.width, y: bound.y + bound.height))
-            return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
-        }
-    }
-
-    private func addComments(_ threads: [CommentThread], annotations: [CommentAnnotation?], bookmarks: [Bookmark],
-                             to pdf: PDFAssembler) throws {
-        for (number, (thread, annotation)) in zip(threads, annotations).enumerated() {
-            try deadline.step(.addingComments)
-            guard let annotation else { continue }
-            let (page, box, popup) = (annotation.page, annotation.rect.cgRect, annotation.popup.cgRect)
-            let color = thread.root.resolved ? options.theme.resolvedFill : options.theme.markerFill
-            let rgb = [color.red, color.green, color.blue]
-            let root = try pdf.addComment(.init(
-                page: page, rect: box, popup: popup, id: thread.id, author: thread.root.displayAuthor,
-                contents: thread.root.text, created: PDFDate.string(thread.root.createdAt),
-                modified: PDFDate.string(thread.root.createdAt), color: rgb))
-            for reply in thread.replies {
-                try pdf.addComment(.init(page: page, rect: box, popup: popup, id: reply.id, author: reply.displayAuthor,
-                                         contents: reply.text, created: PDFDate.string(reply.createdAt),
-                                         modified: PDFDate.string(reply.createdAt), color: rgb, inReplyTo: root))
-            }
-            if thread.root.resolved {
-                let last = ([thread.root] + thread.replies).map(\.createdAt).max()!
-                try pdf.addComment(.init(page: page, rect: box, popup: popup, id: thread.id + "-resolved",
-                                         author: thread.root.displayAuthor, contents: "Resolved",
-                                         created: PDFDate.string(last), modified: PDFDate.string(last), color: rgb,
-                                         inReplyTo: root, state: ("Completed", "Review")))
-            }
-            // Pin and summary entry link to each other.
-            let pinName = "pinrender-pin-\(number + 1)", entryName = "pinrender-summary-\(number + 1)"
-            try pdf.addDestination(pinName, page: page,
-                                   at: CGPoint(x: annotation.destination.x, y: annotation.destination.y))
-            if let entry = annotation.entry {
-                try pdf.addDestination(entryName, page: entry.page,
-                                       at: CGPoint(x: entry.destination.x, y: entry.destination.y))
-                try pdf.addLink(page: page, rect: box, to: entryName)
-                try pdf.addLink(page: entry.page, rect: entry.rect.cgRect, to: pinName)
-            }
-            progress?(RenderProgress(.comment, done: number + 1, total: threads.count))
-        }
-        try pdf.addBookmarks(bookmarks)
+        let drawing = ReviewDrawing(document: input.document, documentName: input.documentName, password: options.password,
+                                    theme: options.theme, deadline: deadline, progress: progress)
+        // The input's forms decide which marks get buttons.
+        let pdf = try drawing.openInput(keeping: pages)
+        let forms = pdf.map { pdf in pages.indices.map { pdf.form(onPage: $0 + 1) } }
+        let review = ReviewPlan.plan(threads, annotations: annotations, scenes: scenes, geometries: geometries,
+                                     forms: forms, summary: summary, theme: options.theme)
+        let plan = ReviewDrawing.Plan(
+            scenes: scenes, review: review,
+            bookmarks: Bookmark.plan(threads, pages: pages, geometries: geometries, summaryPages: summary.count))
+        return (plan, try drawing.write(plan, over: pdf, to: path, name: name, scratch: scratch))
     }
 }

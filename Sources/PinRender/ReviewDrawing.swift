@@ -108,7 +108,7 @@ struct ReviewDrawing {
         }
         for scene in plan.review.summary {
             try deadline.step(.drawingSummary)
-            canvas.beginPDFPage(size: SummaryLayout.pageSize)
+            canvas.beginPDFPage(size: scene.drawnSize)
             try canvas.draw(scene, theme: theme, tagsText: true)
             try canvas.finishPDFPage()
         }

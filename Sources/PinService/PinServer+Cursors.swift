@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 
 extension PinServer {
     /// `?since=CURSOR` of the changes and the events: a whole number from 0, and no later

@@ -1,5 +1,5 @@
 import Foundation
-internal import CSoup
+import PinPlatform
 
 extension PinServer {
     /// `GET /v1/contents/{id}/events?since=CURSOR` upgraded to a WebSocket: subscribes the
@@ -7,8 +7,7 @@ extension PinServer {
     /// events. Everything runs on the loop thread, so no change lands between the replay's
     /// reading and the subscription; and a client sends an event only once (by seq), so the
     /// replay and the live events neither miss nor repeat one.
-    func openEvents(_ request: HTTPRequest, stream: UnsafeMutablePointer<GIOStream>) {
-        let connection = ServerWebSocket(stream: stream, limits: .init(backlog: configuration.eventBacklog))
+    func openEvents(_ request: HTTPRequest, connection: ServerWebSocket) {
         guard case .events(let contentId)? = try? Route(method: "GET", path: request.path),
               let since = try? Self.since(request), let batched = try? Self.batch(request) else { return }
         let socket = EventSocket(connection: connection, contentId: contentId, since: since, batched: batched)

@@ -1,7 +1,7 @@
 import Foundation
 import PinRender
 import PinRenderCore
-internal import CSoup
+import PinPlatform
 
 extension PinServer {
     /// What a sync batch answers: each change's outcome, in order, and the server's changes
@@ -70,10 +70,6 @@ extension PinServer {
     /// (the token itself is stored nowhere); without a token, "" (everyone's, as everyone may
     /// do anything then).
     static func client(of request: HTTPRequest) -> String {
-        guard let token = token(of: request), let digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, token, -1) else {
-            return ""
-        }
-        defer { g_free(digest) }
-        return String(cString: digest)
+        token(of: request).map(SHA256.hex(of:)) ?? ""
     }
 }

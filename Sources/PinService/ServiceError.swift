@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 import PinRenderCore
 
 /// An error answer: the one place where failures become HTTP statuses and JSON bodies,
@@ -42,11 +43,23 @@ public struct ServiceError: Error, Sendable {
         switch error {
         case let error as ServiceError where error.status == 500: self = Self.serverFault(error.message)
         case let error as ServiceError: self = error
+        case let error as HTTPFailure: self.init(ServiceError(error) as Error)
         case let error as StoreError: self.init(error)
         case let error as InputError: self.init(status: 400, message: Self.describe(error))
         case let error as StoreUnavailable: self.init(status: 503, message: error.message)
         default: self = Self.serverFault("\(error)")
         }
+    }
+
+    /// A failure of the HTTP server (PinPlatform's): a refusal of the wire, an upload that
+    /// cannot be written, a port that cannot be listened on.
+    init(_ failure: HTTPFailure) {
+        self.init(status: failure.status, message: failure.message, headers: failure.headers)
+    }
+
+    /// The answer as the HTTP server sends it.
+    var failure: HTTPFailure {
+        HTTPFailure(status: status, message: message, headers: headers, body: body)
     }
 
     /// A failure of the server's own: its text (which may name the server's files and

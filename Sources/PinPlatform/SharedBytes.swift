@@ -3,10 +3,10 @@ internal import CSoup
 
 /// Bytes that answers share with libsoup without copying them: a `GBytes`, created from a
 /// copy of the data, released in deinit. libsoup takes its own reference while it writes.
-final class SharedBytes {
+package final class SharedBytes {
     let bytes: OpaquePointer
 
-    init(_ data: Data) {
+    package init(_ data: Data) {
         bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
     }
 

@@ -35,10 +35,11 @@ let package = Package(
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
                        pkgConfig: localPkgConfig("CSoup"), providers: [.apt(["libsoup-3.0-dev"])]),
         // SQLite stores the pin service's contents and pins, and the sync client's queue, seen
-        // only by PinService and PinSync.
+        // only by PinPlatform (SQLiteConnection).
         .systemLibrary(name: "CSQLite", path: "Sources/CInterop/CSQLite",
                        pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // libpq: the pin service's store on PostgreSQL (`serve --db postgresql://...`).
+        // libpq: the pin service's store on PostgreSQL (`serve --db postgresql://...`), seen only
+        // by PinPlatform (PostgresConnection).
         .systemLibrary(name: "CPostgres", path: "Sources/CInterop/CPostgres",
                        pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
@@ -46,7 +47,7 @@ let package = Package(
         // GLib and libsoup-3 for the service and sync side: the main loop, the one HTTP client
         // (a deadline for the whole exchange, bodies read under a limit), the one WebSocket
         // client, and the HTTP server with its WebSocket, for PinRemote, PinService and PinSync.
-        .target(name: "PinPlatform", dependencies: ["CSoup"]),
+        .target(name: "PinPlatform", dependencies: ["CSoup", "CSQLite", "CPostgres"]),
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
         // No network or database library: URLs and stores are read through PinSource.remote.
@@ -55,10 +56,10 @@ let package = Package(
         .target(name: "PinRemote", dependencies: ["PinRender", "PinRenderCore", "PinSync", "PinPlatform"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
         // `pinrender serve`: pins over HTTP and WebSocket (PinPlatform's server), stored in SQLite or PostgreSQL.
-        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "PinPlatform", "CSQLite", "CPostgres"]),
+        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "PinPlatform"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`,
         // the events WebSocket through PinPlatform.
-        .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform", "CSQLite"]),
+        .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform"]),
         // The command line: its commands, shared by the two programs.
         .target(name: "PinCommandLine", dependencies: ["PinRender", "PinRenderCore"]),
         // `pinrender`: the commands that need only files; it links no network or database

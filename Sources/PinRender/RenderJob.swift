@@ -59,6 +59,7 @@ public struct RenderJob: Sendable {
         try deadline.step(.reading)
         let input = try RenderInput(options: options, forEditing: kind == .pdf)
         let document = input.document
+        let source = LayoutFile.Source(document)
         if kind == .pdf, case .pdf(let pdf) = document, let damage = pdf.damage {
             throw InputError(source: input.documentName, location: "",
                              problem: "qpdf cannot read it (\(damage)), so it cannot be exported to PDF; a .png output draws it as Poppler reads it")
@@ -75,18 +76,21 @@ public struct RenderJob: Sendable {
         let threads = input.threads.filter(options.include.includes)
         var warnings = input.warnings
         let byPage = Dictionary(grouping: threads, by: \.root.page)
+        let exported = threads.filter { pages.contains($0.root.page) }
         var files: [String] = []
         var scenes: [Scene] = []
-        var bookmarks: [Bookmark]?
-        var review: ReviewPlan?
+        var review: LayoutFile?
         if kind == .pdf {
+            let drawing = ReviewDrawing(document: document, documentName: input.documentName, password: options.password,
+                                        deadline: deadline, progress: progress)
             let scratch = try outputs.scratchDirectory()
-            let temporary = outputs.temporaryPath(for: options.output)
-            let export = try ReviewExport(input: input, options: options, layout: RenderInput.layout(options),
-                                          pages: pages.sorted(), deadline: deadline, progress: progress)
-                .write(to: temporary, name: options.output, scratch: scratch)
-            (scenes, bookmarks, review) = (export.plan.scenes, export.plan.bookmarks, export.plan.review)
-            warnings += export.warnings
+            let pdf = try drawing.openInput(keeping: pages.sorted())
+            let plan = try ReviewExport(document: document, deadline: deadline)
+                .plan(exported, pages: pages.sorted(), layout: RenderInput.layout(options), over: pdf)
+            warnings += try drawing.write(plan, over: pdf, to: outputs.temporaryPath(for: options.output), name: options.output,
+                                          scratch: scratch)
+            scenes = plan.scenes
+            review = LayoutFile(kind: .review, source: source, pages: plan.scenes, bookmarks: plan.bookmarks, review: plan.review)
             files.append(options.output)
         }
         if kind == .png {
@@ -100,12 +104,12 @@ public struct RenderJob: Sendable {
             try deadline.step(.drawingPages)
             scenes = try renderPNGPages(targets, document: document, byPage: byPage, deadline: deadline)
         }
-        let exported = threads.filter { pages.contains($0.root.page) }
         let sideOutputs: [(String?, (String, String) throws -> Void)] = [
             (options.summaryJSON, { try SummaryFiles.writeJSON(exported, to: $0, name: $1) }),
             (options.summaryCSV, { try SummaryFiles.writeCSV(exported, to: $0, name: $1) }),
-            (options.layoutJSON, { [scenes, bookmarks, review] in
-                try LayoutFile.write(scenes, bookmarks: bookmarks, review: review, to: $0, name: $1)
+            (options.layoutJSON, { [scenes, review] in
+                try (review ?? LayoutFile(kind: options.device == nil ? .pages : .screens, source: source, pages: scenes))
+                    .write(to: $0, name: $1)
             }),
         ]
         for case let (path?, write) in sideOutputs {
@@ -216,17 +220,18 @@ public struct RenderJob: Sendable {
         // An image's UI points are --ui-scale pixels (else its pHYs's; a theme's fixed scale wins over pHYs), drawn at `scale`.
         if unitsPerInch == nil, let screen = options.uiScale
             ?? (options.theme.uiScale == nil ? options.input.flatMap(ImageDensity.screenScale(ofFileAt:)) : nil) {
-            layout.theme.uiScale = max(0.25, screen * scale)
+            layout.uiScale = max(0.25, screen * scale)
         }
         var scene = layout.scene(page: page, threads: threads, outputSize: outputSize, pageSize: pageSize)
         if options.threadsPanel { scene = layout.addingPanel(to: scene, threads: threads) }
+        scene = scene.onPixels()
         _ = consume layout
         let size = scene.drawnSize, drawn = scene
         let plan = first.use { $0.stripePlan(pixels: Int(size.width * size.height)) }
         try StripedPNG.write(width: Int(size.width), height: Int(size.height), workers: workers, plan: plan,
                              to: temporary, name: name, checkpoint: checkpoint, progress: progress,
                              worker: { $0 == 0 ? first : try document($0) }) { canvas, source in
-            try source.use { try $0.draw(drawn, on: canvas, theme: options.theme) }
+            try source.use { try $0.draw(drawn, on: canvas) }
         }
         return scene
     }

@@ -9,8 +9,7 @@ import PinRenderGraphics
 /// writes the file. ``ReviewExport`` plans and hands its plan here; a layout file's plan
 /// (`--layout-json` of a PDF export) can be handed here as it was read.
 ///
-///     let drawing = ReviewDrawing(document: document, documentName: "plan.pdf", password: nil, theme: Theme(),
-///                                 deadline: deadline)
+///     let drawing = ReviewDrawing(document: document, documentName: "plan.pdf", password: nil, deadline: deadline)
 ///     let warnings = try drawing.write(plan, over: drawing.openInput(keeping: plan.scenes.map(\.page)),
 ///                                      to: temporary, name: "review.pdf", scratch: scratch)
 struct ReviewDrawing {
@@ -27,7 +26,6 @@ struct ReviewDrawing {
     /// How messages name the input: its path.
     var documentName: String
     var password: String?
-    var theme: Theme
     /// The job's time limit, checked between pages, comments and files.
     var deadline: Deadline
     /// Hears of each page drawn, then each page the pins are laid over, then each thread
@@ -99,9 +97,9 @@ struct ReviewDrawing {
             if index > 0 { canvas.beginPDFPage(size: scene.drawnSize) }
             // A PDF's own pages stay vectors: qpdf lays this drawing over them.
             if pdf {
-                try canvas.draw(scene, theme: theme)
+                try canvas.draw(scene)
             } else {
-                try document.draw(scene, on: canvas, theme: theme)
+                try document.draw(scene, on: canvas)
             }
             try canvas.finishPDFPage()
             progress?(RenderProgress(.page, done: index + 1, total: plan.scenes.count))
@@ -109,7 +107,7 @@ struct ReviewDrawing {
         for scene in plan.review.summary {
             try deadline.step(.drawingSummary)
             canvas.beginPDFPage(size: scene.drawnSize)
-            try canvas.draw(scene, theme: theme, tagsText: true)
+            try canvas.draw(scene, tagsText: true)
             try canvas.finishPDFPage()
         }
         try canvas.finishDocument()

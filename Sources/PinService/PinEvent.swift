@@ -1,19 +1,14 @@
 import Foundation
+import PinRenderCore
 
-/// One message of the events WebSocket, as JSON text:
-/// `{"type": "pin.created", "seq": 12, "contentId": "plan", "pin": {...}}`.
-///
-/// Types: `pin.created`, `pin.updated`, `pin.resolved` (an edit that resolved it),
-/// `pin.deleted` (the pin is a tombstone); `ready` after the replay (`cursor`: the last
-/// sequence number replayed, or the one asked for); `heartbeat` every few seconds
-/// (`cursor`: the store's last sequence number). A client keeps the last `seq` it saw and
-/// reconnects with `?since=` it.
-struct PinEvent: Encodable {
-    var type: String
-    var seq: Int?
-    var contentId: String
-    var pin: StoredPin?
-    var cursor: Int?
+/// One message of the events WebSocket (``WireEvent``, whose comment lists the types), made
+/// from the store's pins, and its JSON text.
+struct PinEvent {
+    var wire: WireEvent
+
+    /// The change's sequence number; nil for `ready` and `heartbeat`.
+    var seq: Int? { wire.seq }
+    var contentId: String { wire.contentId }
 
     /// The event of a pin's change; `previous` is the pin before it (nil: unknown, as in a
     /// replay, where a pin's first version is its creation).
@@ -21,12 +16,9 @@ struct PinEvent: Encodable {
         self.init(stored, type: Self.type(of: stored, previous: previous))
     }
 
-    /// The event of a pin's change of a known type (one of the pin types above).
+    /// The event of a pin's change of a known type (one of the pin types).
     init(_ stored: StoredPin, type: String) {
-        self.type = type
-        seq = stored.seq
-        contentId = stored.pin.contentId
-        pin = stored
+        wire = WireEvent(type: type, seq: stored.seq, contentId: stored.pin.contentId, pin: stored.wire)
     }
 
     /// The event of a change read back from the store, with the type its writer recorded
@@ -37,9 +29,7 @@ struct PinEvent: Encodable {
 
     /// A message without a pin: `ready`, `heartbeat`.
     init(type: String, contentId: String, cursor: Int) {
-        self.type = type
-        self.contentId = contentId
-        self.cursor = cursor
+        wire = WireEvent(type: type, contentId: contentId, cursor: cursor)
     }
 
     /// The type of a pin's change from the pin before it (nil: unknown, as in a replay,
@@ -57,6 +47,6 @@ struct PinEvent: Encodable {
     }
 
     var text: String {
-        String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self)
+        String(decoding: (try? JSONEncoder().encode(wire)) ?? Data(), as: UTF8.self)
     }
 }

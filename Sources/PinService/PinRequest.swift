@@ -7,7 +7,7 @@ import PinRenderCore
 /// `relativeX: ...` for a single pin, `changes[3].pin.relativeX: ...` in a sync batch.
 enum PinRequest {
     /// The fields a client may edit (with `version`).
-    static let editable = ["text", "relativeX", "relativeY", "page", "resolved"]
+    static let editable = WireEdit.editable
 
     /// A JSON object, or a 400 naming `location`; a body that is not JSON is told as the CLI
     /// tells a pins file that is not, with the line, the column and the member read there
@@ -55,7 +55,7 @@ enum PinRequest {
 
     /// A new pin of `contentId` from its fields: `contentId` may be left out (it is the
     /// URL's), `createdAt` too (now) and `resolved` (false). Its id (and its parent's) must
-    /// be one a URL can name (``Route/identifierRule``), its date in ``dates``.
+    /// be one a URL can name (``WireIdentifier``), its date in ``dates``.
     static func newPin(_ fields: [String: FieldValue], contentId: String, at location: String) throws -> Pin {
         var fields = fields
         if let given = fields["contentId"], given != .text(contentId) {
@@ -63,13 +63,13 @@ enum PinRequest {
                              problem: "names another content than the URL's \"\(contentId)\"")
         }
         fields["contentId"] = .text(contentId)
-        if fields["createdAt"] == nil { fields["createdAt"] = .text(AppPin.timestamp(Date())) }
+        if fields["createdAt"] == nil { fields["createdAt"] = .text(WirePin.timestamp(Date())) }
         if fields["resolved"] == nil { fields["resolved"] = .bool(false) }
         let pin = try decode(fields, at: location)
         for (field, id) in [("id", pin.id), ("parentId", pin.parentId)] {
-            if let id, !Route.isIdentifier(id) {
+            if let id, !WireIdentifier.isValid(id) {
                 throw InputError(source: "request", location: at(location, field),
-                                 problem: "\"\(Route.shown(id))\" is not a pin id (\(Route.identifierRule))")
+                                 problem: "\"\(Route.shown(id))\" is not a pin id (\(WireIdentifier.rule))")
             }
         }
         guard dates.contains(pin.createdAt) else {
@@ -89,7 +89,7 @@ enum PinRequest {
             throw InputError(source: "request", location: at(location, fixed),
                              problem: "cannot be changed (these can: \(editable.joined(separator: ", ")))")
         }
-        var merged = try JSONDecoder().decode([String: FieldValue].self, from: JSONEncoder().encode(AppPin(pin: current)))
+        var merged = try JSONDecoder().decode([String: FieldValue].self, from: JSONEncoder().encode(WirePin(current)))
         for key in editable { if let value = fields[key] { merged[key] = value } }
         return (try decode(merged, at: location), version)
     }
@@ -147,8 +147,9 @@ enum PinRequest {
         guard case .object(let fields) = value else {
             throw InputError(source: "request", location: location, problem: "needs an object {\"changeId\", \"op\", ...}")
         }
-        guard case .text(let changeId)? = fields["changeId"], !changeId.isEmpty, changeId.count <= 200 else {
-            throw InputError(source: "request", location: location + ".changeId", problem: "needs the client's id of the change (1 to 200 characters)")
+        guard case .text(let changeId)? = fields["changeId"], !changeId.isEmpty, changeId.count <= WireChange.changeIdLimit else {
+            throw InputError(source: "request", location: location + ".changeId",
+                             problem: "needs the client's id of the change (1 to \(WireChange.changeIdLimit) characters)")
         }
         guard case .text(let op)? = fields["op"], ["create", "update", "delete"].contains(op) else {
             throw InputError(source: "request", location: location + ".op", problem: "needs create, update or delete")

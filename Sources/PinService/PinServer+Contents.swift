@@ -95,7 +95,7 @@ extension PinServer {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(previous.file))
         }
         let record = ContentRecord(id: staged.contentId, kind: staged.kind, file: file, bytes: staged.bytes, unit: checked.unit,
-                                   pages: checked.pages, updatedAt: AppPin.timestamp(Date()))
+                                   pages: checked.pages, updatedAt: WirePin.timestamp(Date()))
         try store.saveContent(record)
         renders.forget(staged.contentId)
         return (record, previous == nil)

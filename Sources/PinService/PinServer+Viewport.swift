@@ -49,7 +49,7 @@ extension PinServer {
             guard let point = shown.first(where: { $0.id == id })?.root.normalizedPoint else {
                 throw ServiceError(status: 400, message: "query.focus: no root pin \"\(Route.shown(id))\" on page \(page)")
             }
-            viewport.contentOffset = viewport.offset(centering: viewport.convert(point, from: .normalized, to: .content))
+            viewport = viewport.focused(on: point)
         }
         let origin = viewport.convert(.zero, from: .content, to: .viewport), inset = viewport.safeArea
         request.respond(200, json: ViewportAnswer(

@@ -1,5 +1,6 @@
 import Foundation
 import PinRender
+import PinPlatform
 import PinRenderCore
 import PinPlatform
 

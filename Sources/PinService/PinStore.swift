@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 import PinRenderCore
 
 /// The service's storage: contents and pins in SQLite (`pins.db` in the data directory) or
@@ -245,11 +246,7 @@ public final class PinStore: @unchecked Sendable {
                 throw StoreError.invalid(InputError(source: "request", location: Self.at(location, "parentId"),
                                                     problem: "no pin \"\(parentId)\" on content \"\(pin.contentId)\""))
             }
-            // One level deep, as in the app: a reply to a reply belongs to the same root.
-            pin.parentId = parent.pin.parentId ?? parent.pin.id
-            pin.page = parent.pin.page
-            pin.relativeX = nil
-            pin.relativeY = nil
+            pin.join(parent.pin)
         } else {
             try check(page: pin.page, of: pin.contentId, pages: pages, at: location)
         }
@@ -305,8 +302,8 @@ public final class PinStore: @unchecked Sendable {
     /// Writes a pin with the next sequence number, and the type of its change's event.
     private func save(_ pin: Pin, version: Int, deleted: Bool, previous: StoredPin?, in db: any StoreConnection) throws -> StoredPin {
         let seq = try db.query("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value") { $0.integer(0) }[0]
-        let stored = StoredPin(pin: pin, version: version, updatedAt: AppPin.timestamp(Self.now()), seq: seq, deleted: deleted)
-        let body = String(decoding: try JSONEncoder().encode(AppPin(pin: pin)), as: UTF8.self)
+        let stored = StoredPin(pin: pin, version: version, updatedAt: WirePin.timestamp(Self.now()), seq: seq, deleted: deleted)
+        let body = String(decoding: try JSONEncoder().encode(WirePin(pin)), as: UTF8.self)
         try db.run("""
             INSERT INTO pins (content_id, id, parent_id, seq, version, updated_at, deleted, body, event)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (content_id, id) DO UPDATE SET
@@ -328,7 +325,7 @@ public final class PinStore: @unchecked Sendable {
     private static let contentColumns = "SELECT id, kind, file, bytes, unit, pages, updated_at FROM contents"
     private static let pinColumns = "SELECT body, version, updated_at, seq, deleted, event FROM pins"
 
-    private static func content(_ row: any StoreRow) -> ContentRecord {
+    private static func content(_ row: any SQLRow) -> ContentRecord {
         let pages = (try? JSONDecoder().decode([ContentRecord.PageSize].self, from: Data((row.text(5) ?? "[]").utf8))) ?? []
         return ContentRecord(id: row.text(0) ?? "", kind: row.text(1) ?? "", file: row.text(2) ?? "", bytes: row.integer(3),
                              unit: row.text(4) ?? "", pages: pages, updatedAt: row.text(6) ?? "")
@@ -336,7 +333,7 @@ public final class PinStore: @unchecked Sendable {
 
     private typealias PinRow = (body: String, version: Int, updatedAt: String, seq: Int, deleted: Bool, event: String?)
 
-    private static func pinRow(_ row: any StoreRow) -> PinRow {
+    private static func pinRow(_ row: any SQLRow) -> PinRow {
         (row.text(0) ?? "", row.integer(1), row.text(2) ?? "", row.integer(3), row.integer(4) != 0, row.text(5))
     }
 

@@ -90,7 +90,7 @@ final class RenderService: @unchecked Sendable {
             throw ServiceError(status: 503, message: "\(queued) renders are waiting; retry in a moment")
         }
         queued += 1
-        let pinsJSON = try JSONEncoder().encode(["pins": pins.map { AppPin(pin: $0.pin) }])
+        let pinsJSON = try JSONEncoder().encode(["pins": pins.map { WirePin($0.pin) }])
         let job = WorkerJob(kind: .render, document: document, format: request.format, query: request.query,
                             limits: limits, bytes: pinsJSON.count)
         let finish = LoopBound(value: done)

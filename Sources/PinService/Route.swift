@@ -1,4 +1,5 @@
 import PinRender
+import PinRenderCore
 
 /// What a request asks for, from its method and path; what role it needs, on which content.
 enum Route: Equatable {
@@ -129,10 +130,6 @@ enum Route: Equatable {
         }
     }
 
-    /// What a content or pin id is made of: 1 to 100 letters, digits, `.`, `_` or `-`, not
-    /// starting with a dot. A content id names a file on the server; a pin id is a segment
-    /// of a URL as it is, which `/`, `?`, `%` or a leading dot (`..`) would not be.
-    static let identifierRule = "1 to 100 of A-Z a-z 0-9 . _ -, not starting with a dot"
 
     /// A refused id as a message shows it: its first 100 characters without control
     /// characters (a NUL would end the text in a PostgreSQL column, where sync refusals are kept).
@@ -140,26 +137,18 @@ enum Route: Equatable {
         PinSource.printable(String(id.prefix(100)))
     }
 
-    /// Whether `id` keeps ``identifierRule``.
-    static func isIdentifier(_ id: String) -> Bool {
-        let allowed = id.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-        }
-        return allowed && !id.isEmpty && id.utf8.count <= 100 && !id.hasPrefix(".")
-    }
-
-    /// Throws 400 unless `id` is a content id (``identifierRule``).
+    /// Throws 400 unless `id` is a content id (``WireIdentifier``: a content id names a file
+    /// on the server, a pin id is a segment of a URL as it is).
     static func check(contentId id: String) throws(ServiceError) {
-        guard isIdentifier(id) else {
-            throw ServiceError(status: 400, message: "contentId: \"\(shown(id))\" is not a content id (\(identifierRule))")
+        guard WireIdentifier.isValid(id) else {
+            throw ServiceError(status: 400, message: "contentId: \"\(shown(id))\" is not a content id (\(WireIdentifier.rule))")
         }
     }
 
-    /// Throws 400 unless the URL's `id` is a pin id (``identifierRule``).
+    /// Throws 400 unless the URL's `id` is a pin id (``WireIdentifier``).
     static func check(pinId id: String) throws(ServiceError) {
-        guard isIdentifier(id) else {
-            throw ServiceError(status: 400, message: "pinId: \"\(shown(id))\" is not a pin id (\(identifierRule))")
+        guard WireIdentifier.isValid(id) else {
+            throw ServiceError(status: 400, message: "pinId: \"\(shown(id))\" is not a pin id (\(WireIdentifier.rule))")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 
 /// How `pinrender serve` runs: where it keeps its data, where it listens, who may do what,
 /// and its limits.
@@ -17,8 +18,8 @@ public struct ServiceConfiguration: Sendable {
     public var maxUpload = 64 << 20
     /// The largest JSON body (a pin, an edit, a sync batch), in bytes (4 MiB).
     public var maxJSON = 4 << 20
-    /// The most changes in one sync batch.
-    public var maxSyncChanges = 1000
+    /// The most changes in one sync batch (the sync client sends at most that many).
+    public var maxSyncChanges = WireSyncRequest.maxChanges
     /// Seconds between heartbeat events.
     public var heartbeatSeconds = 15
     /// The most bytes an events client may leave unread before it is closed with the resync

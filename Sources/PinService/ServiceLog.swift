@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 
 /// The server's log of what an operator must see and no client may: one JSON object a line
 /// on standard error, `{"time", "level", "event", "error", ...}`. A failure of the server's
@@ -18,7 +19,7 @@ enum ServiceLog {
 
     /// Writes one line: `level` is `error` or `info`; `event` what happened, `error` its detail.
     static func write(level: String, event: String, id: String? = nil, status: Int? = nil, error: String? = nil) {
-        let entry = Entry(time: AppPin.timestamp(Date()), level: level, event: event, id: id, status: status, error: error)
+        let entry = Entry(time: WirePin.timestamp(Date()), level: level, event: event, id: id, status: status, error: error)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard var line = try? encoder.encode(entry) else { return }

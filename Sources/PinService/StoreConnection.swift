@@ -1,3 +1,5 @@
+import PinPlatform
+
 /// A connection to the store's database, SQLite or PostgreSQL: the few calls ``PinStore``
 /// makes, with `?` parameters in order. Not thread-safe: its owner serializes its use.
 protocol StoreConnection: AnyObject {
@@ -6,28 +8,23 @@ protocol StoreConnection: AnyObject {
     /// Runs one or more statements without parameters that return no rows.
     func execute(_ sql: String) throws
     /// Runs `sql` and returns its rows, each read by `row`.
-    func query<T>(_ sql: String, _ values: [SQLValue], row: (any StoreRow) -> T) throws -> [T]
+    func query<T>(_ sql: String, _ values: [SQLValue], row: (any SQLRow) -> T) throws -> [T]
     /// Runs a statement that returns no rows.
     func run(_ sql: String, _ values: [SQLValue]) throws
 }
 
 extension StoreConnection {
-    func query<T>(_ sql: String, row: (any StoreRow) -> T) throws -> [T] {
+    func query<T>(_ sql: String, row: (any SQLRow) -> T) throws -> [T] {
         try query(sql, [], row: row)
     }
 }
 
-/// One row of a query's answer, read by column.
-protocol StoreRow {
-    func integer(_ column: Int32) -> Int
-    func text(_ column: Int32) -> String?
+extension SQLiteConnection: StoreConnection {
+    var dialect: SQLDialect { .sqlite }
 }
 
-/// A value bound to a statement's parameter.
-enum SQLValue {
-    case integer(Int)
-    case text(String)
-    case null
+extension PostgresConnection: StoreConnection {
+    var dialect: SQLDialect { .postgres }
 }
 
 /// The statements that differ between the store's two databases; everything else is the same SQL.

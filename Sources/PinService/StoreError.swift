@@ -1,5 +1,5 @@
+import PinPlatform
 import PinRenderCore
-internal import CSQLite
 
 /// Why the store refused a change. ``ServiceError`` maps each to its HTTP status, and a
 /// sync batch to its reason.
@@ -61,7 +61,7 @@ public struct StoreUnavailable: Error, Sendable, Equatable, CustomStringConverti
             self = error
             return
         case let error as SQLiteError:
-            guard let known = Self.cause(sqlite: error.code) else { return nil }
+            guard let known = Self.cause(sqlite: error.condition) else { return nil }
             cause = known
         case let error as PostgresError:
             guard let known = Self.cause(postgres: error.state) else { return nil }
@@ -72,13 +72,13 @@ public struct StoreUnavailable: Error, Sendable, Equatable, CustomStringConverti
         self.init(reason: .unwritable, message: "the store is unavailable: \(cause); nothing was changed", detail: "\(error)")
     }
 
-    private static func cause(sqlite code: Int32) -> String? {
-        switch code & 0xFF {
-        case SQLITE_FULL: "the disk is full"
-        case SQLITE_READONLY: "it is read-only"
-        case SQLITE_IOERR: "an I/O error"
-        case SQLITE_CANTOPEN: "its file cannot be opened"
-        default: nil
+    private static func cause(sqlite condition: SQLiteError.Condition?) -> String? {
+        switch condition {
+        case .full: "the disk is full"
+        case .readOnly: "it is read-only"
+        case .inputOutput: "an I/O error"
+        case .cannotOpen: "its file cannot be opened"
+        case nil: nil
         }
     }
 

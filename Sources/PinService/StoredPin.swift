@@ -23,22 +23,14 @@ public struct StoredPin: Sendable, Equatable {
 }
 
 extension StoredPin: Encodable {
-    private enum Key: String, CodingKey {
-        case version, updatedAt, seq, deleted
+    /// The pin on the wire: the app's fields and the server's; a tombstone has only its id,
+    /// contentId, parentId and the server's fields, with `"deleted": true`.
+    public var wire: WirePin {
+        WirePin(pin, version: version, updatedAt: updatedAt, seq: seq, deleted: deleted)
     }
 
-    /// The app's fields (see ``AppPin``) and the server's; a tombstone has only its id,
-    /// contentId, parentId and the server's fields, with `"deleted": true`.
+    /// Written as ``wire``.
     public func encode(to encoder: Encoder) throws {
-        if deleted {
-            try AppPin.Identity(pin: pin).encode(to: encoder)
-        } else {
-            try AppPin(pin: pin).encode(to: encoder)
-        }
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(version, forKey: .version)
-        try container.encode(updatedAt, forKey: .updatedAt)
-        try container.encode(seq, forKey: .seq)
-        if deleted { try container.encode(true, forKey: .deleted) }
+        try wire.encode(to: encoder)
     }
 }

@@ -30,16 +30,13 @@ struct SyncOutcome: Encodable {
     var reason: String?
     var replayed: Bool
 
-    private enum Key: String, CodingKey {
-        case changeId, pinId, status, reason, replayed
+    /// The outcome on the wire: an item of the answer's `results`.
+    var wire: WireSyncResult {
+        WireSyncResult(changeId: changeId, pinId: pinId, status: applied ? .applied : .refused, reason: reason, replayed: replayed)
     }
 
+    /// Written as ``wire``.
     func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(changeId, forKey: .changeId)
-        try container.encode(pinId, forKey: .pinId)
-        try container.encode(applied ? "applied" : "refused", forKey: .status)
-        try container.encodeIfPresent(reason, forKey: .reason)
-        try container.encode(replayed, forKey: .replayed)
+        try wire.encode(to: encoder)
     }
 }

@@ -1,21 +1,20 @@
 import Foundation
 
-/// JSON objects as the store keeps them (text in SQLite) and the API sends them: read and
-/// written with `JSONSerialization`, keys sorted so the same object is the same text.
+/// The wire model's values as the store keeps them (JSON text in SQLite): written with
+/// sorted keys, so the same value is the same text.
 enum JSONText {
-    static func object(_ text: String) -> [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+    /// The value of `text`; nil when it is not one.
+    static func value<Value: Decodable>(_ type: Value.Type, _ text: String) -> Value? {
+        try? JSONDecoder().decode(type, from: Data(text.utf8))
     }
 
-    static func object(_ data: Data) -> [String: Any]? {
-        (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    static func text(_ value: some Encodable) -> String {
+        String(decoding: data(value), as: UTF8.self)
     }
 
-    static func text(_ object: [String: Any]) -> String {
-        String(decoding: data(object), as: UTF8.self)
-    }
-
-    static func data(_ object: [String: Any]) -> Data {
-        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    static func data(_ value: some Encodable) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(value)) ?? Data("{}".utf8)
     }
 }

@@ -1,73 +1,39 @@
-import Foundation
-internal import CSQLite
+import PinPlatform
 
-/// The sync client's SQLite file: one connection, used under its owner's lock
-/// (``PinSyncStore``). Values go in and come out as ``LocalDatabase/Value``; every failed
-/// call becomes one ``PinSyncError/storage(_:)`` naming the statement.
+/// The sync client's SQLite file, through PinPlatform's ``SQLiteConnection``: one
+/// connection, used under its owner's lock (``PinSyncStore``). Every failed call becomes one
+/// ``PinSyncError/storage(_:)`` naming the statement (or the file it could not open).
 final class LocalDatabase {
-    /// A column or parameter value.
-    enum Value: Equatable {
-        case int(Int)
-        case string(String)
-        case none
-
-        var int: Int { if case .int(let number) = self { number } else { 0 } }
-        var string: String? { if case .string(let text) = self { text } else { nil } }
-    }
-
-    private let handle: OpaquePointer
+    private let connection: SQLiteConnection
 
     /// Opens the file at `path`; creates it unless `readOnly`.
-    init(path: String, readOnly: Bool) throws {
-        var db: OpaquePointer?
-        let mode = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        let status = sqlite3_open_v2(path, &db, mode | SQLITE_OPEN_NOMUTEX, nil)
-        guard status == SQLITE_OK, let db else {
-            let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
-            sqlite3_close_v2(db)
-            throw PinSyncError.storage("\(path): \(reason)")
+    init(path: String, readOnly: Bool) throws(PinSyncError) {
+        do {
+            connection = try SQLiteConnection(path: path, readOnly: readOnly)
+        } catch {
+            throw Self.failure(error)
         }
-        handle = db
-        sqlite3_busy_timeout(handle, 5000)
     }
-
-    deinit { sqlite3_close_v2(handle) }
 
     /// Runs statements that return no rows (schema, transactions).
-    func script(_ sql: String) throws {
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw failure(sql) }
+    func script(_ sql: String) throws(PinSyncError) {
+        do { try connection.execute(sql) } catch { throw Self.failure(error) }
     }
 
-    /// Runs one statement with `parameters` bound in order and returns all its rows.
-    @discardableResult
-    func rows(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
-        var prepared: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &prepared, nil) == SQLITE_OK, let statement = prepared else {
-            throw failure(sql)
-        }
-        defer { sqlite3_finalize(statement) }
-        for (offset, parameter) in parameters.enumerated() {
-            let slot = Int32(offset + 1)
-            let bound = switch parameter {
-            case .int(let number): sqlite3_bind_int64(statement, slot, Int64(number))
-            case .string(let text): sqlite3_bind_text(statement, slot, text, -1, Self.copyText)
-            case .none: sqlite3_bind_null(statement, slot)
-            }
-            guard bound == SQLITE_OK else { throw failure(sql) }
-        }
-        var result: [[Value]] = []
-        while true {
-            let step = sqlite3_step(statement)
-            if step == SQLITE_DONE { return result }
-            guard step == SQLITE_ROW else { throw failure(sql) }
-            result.append((0..<sqlite3_column_count(statement)).map { column in
-                switch sqlite3_column_type(statement, column) {
-                case SQLITE_INTEGER: .int(Int(sqlite3_column_int64(statement, column)))
-                case SQLITE_NULL: .none
-                default: .string(String(cString: sqlite3_column_text(statement, column)))
-                }
-            })
-        }
+    /// Runs one statement with `values` bound in order and returns its rows, each read by `row`.
+    func rows<T>(_ sql: String, _ values: [SQLValue] = [], row: (any SQLRow) -> T) throws(PinSyncError) -> [T] {
+        do { return try connection.query(sql, values, row: row) } catch { throw Self.failure(error) }
+    }
+
+    /// Runs one statement that returns no rows.
+    func run(_ sql: String, _ values: [SQLValue] = []) throws(PinSyncError) {
+        do { try connection.run(sql, values) } catch { throw Self.failure(error) }
+    }
+
+    /// The first column of the first row as an integer (a count, a version, a cursor); 0
+    /// when there is no row.
+    func integer(_ sql: String, _ values: [SQLValue] = []) throws(PinSyncError) -> Int {
+        try rows(sql, values) { $0.integer(0) }.first ?? 0
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
@@ -83,10 +49,9 @@ final class LocalDatabase {
         }
     }
 
-    /// SQLite copies bound text (`SQLITE_TRANSIENT`, a macro Swift does not import).
-    private static let copyText = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-    private func failure(_ sql: String) -> PinSyncError {
-        .storage("\(String(cString: sqlite3_errmsg(handle))) (\(sql.prefix { $0 != "\n" && $0 != ";" }.prefix(60)))")
+    /// `error` as the store's, with the first line of what was being done.
+    private static func failure(_ error: any Error) -> PinSyncError {
+        guard let error = error as? SQLiteError else { return .storage("\(error)") }
+        return .storage("\(error.message) (\(error.action.prefix { $0 != "\n" && $0 != ";" }.prefix(60)))")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import PinRenderCore
 
 /// The pins a store shows: the server's last state of each, with the queued changes
 /// applied in order, as the server would apply them. A rollback is this replay without the
@@ -7,12 +7,12 @@ enum OptimisticState {
     /// One pin's state.
     struct Entry {
         var id: String
-        /// The app's fields; empty for a tombstone the server sent.
-        var body: [String: Any]
+        /// The app's fields (a tombstone the server sent: its id, contentId and parentId).
+        var body: WirePin
         var version: Int
         var deleted: Bool
         var pending: Bool
-        var isRoot: Bool { body["parentId"] == nil || body["parentId"] is NSNull }
+        var isRoot: Bool { body.isRoot }
     }
 
     /// The server's pins in their order, then the pins created here in the queue's order;
@@ -29,15 +29,13 @@ enum OptimisticState {
                     continue
                 }
                 index[change.pinId] = entries.count
-                entries.append(Entry(id: change.pinId, body: JSONText.object(change.body), version: 0, deleted: false, pending: true))
+                let body = change.pin ?? WirePin(identifying: Pin(id: change.pinId, contentId: change.contentId))
+                entries.append(Entry(id: change.pinId, body: body, version: 0, deleted: false, pending: true))
             case .update:
                 guard let at else { continue }
                 entries[at].pending = true
-                guard !entries[at].deleted else { continue }
-                let root = entries[at].isRoot
-                for (key, value) in JSONText.object(change.body) where root || key == "text" || key == "resolved" {
-                    entries[at].body[key] = value
-                }
+                guard !entries[at].deleted, let edit = change.edit else { continue }
+                entries[at].body = edit.applied(to: entries[at].body)
             case .delete:
                 guard let at else { continue }
                 entries[at].pending = true
@@ -46,7 +44,7 @@ enum OptimisticState {
         }
         let deletedRoots = Set(entries.filter { $0.deleted && $0.isRoot }.map(\.id))
         for at in entries.indices where !entries[at].isRoot {
-            if let parent = entries[at].body["parentId"] as? String, deletedRoots.contains(parent) { entries[at].deleted = true }
+            if let parent = entries[at].body.parentId, deletedRoots.contains(parent) { entries[at].deleted = true }
         }
         return entries
     }

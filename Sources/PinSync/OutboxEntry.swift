@@ -1,9 +1,10 @@
+import PinPlatform
+import PinRenderCore
+
 /// One queued change, in the order it was made: what the next sync sends as one change of
-/// its batch.
+/// its batch (``wire``).
 struct OutboxEntry {
-    enum Operation: String {
-        case create, update, delete
-    }
+    typealias Operation = WireChange.Operation
 
     /// Its place in the queue.
     var position: Int
@@ -13,7 +14,8 @@ struct OutboxEntry {
     var contentId: String
     var pinId: String
     var operation: Operation
-    /// The new pin (create) or the fields set (update); `{}` for a delete.
+    /// The new pin (create: a ``WirePin``) or the fields set (update: a ``WireEdit``) as
+    /// JSON text; `{}` for a delete.
     var body: String
     /// The server version of the pin the change was made on (0 for a pin created here).
     var baseVersion: Int
@@ -23,31 +25,31 @@ struct OutboxEntry {
 
     static let columns = "position, change_id, content_id, pin_id, operation, body, base_version, sent"
 
-    init(position: Int, changeId: String, contentId: String, pinId: String, operation: Operation, body: String,
-         baseVersion: Int, sent: Bool) {
-        self.position = position
-        self.changeId = changeId
-        self.contentId = contentId
-        self.pinId = pinId
-        self.operation = operation
-        self.body = body
-        self.baseVersion = baseVersion
-        self.sent = sent
+    /// A row selected with ``columns``.
+    init(row: any SQLRow) {
+        position = row.integer(0)
+        changeId = row.text(1) ?? ""
+        contentId = row.text(2) ?? ""
+        pinId = row.text(3) ?? ""
+        operation = Operation(rawValue: row.text(4) ?? "") ?? .delete
+        body = row.text(5) ?? "{}"
+        baseVersion = row.integer(6)
+        sent = row.integer(7) != 0
     }
 
-    /// A row selected with ``columns``.
-    init(row: [LocalDatabase.Value]) {
-        self.init(position: row[0].int, changeId: row[1].string ?? "", contentId: row[2].string ?? "",
-                  pinId: row[3].string ?? "", operation: Operation(rawValue: row[4].string ?? "") ?? .delete,
-                  body: row[5].string ?? "{}", baseVersion: row[6].int, sent: row[7].int != 0)
-    }
+    /// The new pin of a create (nil for the other operations).
+    var pin: WirePin? { operation == .create ? JSONText.value(WirePin.self, body) : nil }
+
+    /// The fields an update sets (nil for the other operations).
+    var edit: WireEdit? { operation == .update ? JSONText.value(WireEdit.self, body) ?? WireEdit() : nil }
 
     /// The change as the sync batch carries it.
-    var wire: [String: Any] {
+    var wire: WireChange {
         switch operation {
-        case .create: ["changeId": changeId, "op": "create", "pin": JSONText.object(body)]
-        case .update: ["changeId": changeId, "op": "update", "id": pinId, "version": baseVersion, "set": JSONText.object(body)]
-        case .delete: ["changeId": changeId, "op": "delete", "id": pinId, "version": baseVersion]
+        // A body that cannot be read (never written so) goes without its pin: the server refuses it.
+        case .create: WireChange(changeId: changeId, op: .create, pin: pin)
+        case .update: .update(changeId: changeId, id: pinId, version: baseVersion, set: edit ?? WireEdit())
+        case .delete: .delete(changeId: changeId, id: pinId, version: baseVersion)
         }
     }
 }

@@ -12,11 +12,9 @@ extension PinSyncStore {
     @discardableResult
     public func create(on contentId: String, page: Int = 1, x: Double, y: Double, text: String, author: String,
                        authorName: String? = nil, id: String? = nil) throws -> SyncedPin {
-        var fields = newPin(contentId: contentId, text: text, author: author, authorName: authorName, id: id)
-        fields["page"] = page
-        (fields["relativeX"], fields["relativeY"]) = (x, y)
-        fields["parentId"] = NSNull()
-        return try queue(.create, of: fields["id"] as! String, on: contentId, fields: fields)
+        var pin = newPin(contentId: contentId, text: text, author: author, authorName: authorName, id: id)
+        (pin.page, pin.relativeX, pin.relativeY) = (page, x, y)
+        return try queue(.create(WirePin(pin)), of: pin.id, on: contentId)
     }
 
     /// Replies to a pin (a reply to a reply belongs to its root, as on the server).
@@ -24,17 +22,16 @@ extension PinSyncStore {
     public func reply(to parentId: String, of contentId: String, text: String, author: String, authorName: String? = nil,
                       id: String? = nil) throws -> SyncedPin {
         let parent = try live(parentId, of: contentId)
-        var fields = newPin(contentId: contentId, text: text, author: author, authorName: authorName, id: id)
-        fields["parentId"] = parent.pin.parentId ?? parent.pin.id
-        fields["page"] = parent.pin.page
-        return try queue(.create, of: fields["id"] as! String, on: contentId, fields: fields)
+        var pin = newPin(contentId: contentId, text: text, author: author, authorName: authorName, id: id)
+        pin.join(parent.pin)
+        return try queue(.create(WirePin(pin)), of: pin.id, on: contentId)
     }
 
     /// Changes a pin's text, point, page or resolved flag (a reply's text and flag only).
     @discardableResult
     public func edit(_ id: String, of contentId: String, _ edit: PinEdit) throws -> SyncedPin {
         _ = try live(id, of: contentId)
-        return try queue(.update, of: id, on: contentId, fields: edit.fields)
+        return try queue(.update(edit.wire), of: id, on: contentId)
     }
 
     /// Marks a pin resolved.
@@ -62,14 +59,16 @@ extension PinSyncStore {
 
     // MARK: Queueing
 
-    private func newPin(contentId: String, text: String, author: String, authorName: String?, id: String?) -> [String: Any] {
+    private func newPin(contentId: String, text: String, author: String, authorName: String?, id: String?) -> Pin {
         let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
-        var fields: [String: Any] = [
-            "id": id ?? UUID().uuidString.lowercased(), "contentId": contentId, "text": text, "authorId": author,
-            "createdAt": now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)), "resolved": false,
-        ]
-        if let authorName { fields["authorName"] = authorName }
-        return fields
+        return Pin(id: id ?? UUID().uuidString.lowercased(), contentId: contentId, authorId: author, authorName: authorName,
+                   createdAt: now, text: text)
+    }
+
+    /// A change as it is queued: the new pin, or the fields an edit sets.
+    private enum Change {
+        case create(WirePin)
+        case update(WireEdit)
     }
 
     private func live(_ id: String, of contentId: String) throws -> SyncedPin {
@@ -80,28 +79,37 @@ extension PinSyncStore {
     /// Checks the change against the pin it makes (a bad field is refused here, with its
     /// name, before anything is queued), queues it, and returns the pin as now shown. An
     /// edit joins the pin's last queued change while no batch has carried that one.
-    private func queue(_ operation: OutboxEntry.Operation, of id: String, on contentId: String,
-                       fields: [String: Any]) throws -> SyncedPin {
+    private func queue(_ change: Change, of id: String, on contentId: String) throws -> SyncedPin {
         try locked {
             try database.transaction {
                 let last = try lastChange(of: id, on: contentId)
                 let current = try state(of: contentId, pin: id)
-                if operation == .create, current != nil {
-                    throw InputError(source: path, location: "id", problem: "a pin \"\(id)\" exists already")
+                let shown: WirePin
+                switch change {
+                case .create(let pin):
+                    if current != nil {
+                        throw InputError(source: path, location: "id", problem: "a pin \"\(id)\" exists already")
+                    }
+                    for (field, value) in [("id", pin.id), ("contentId", pin.contentId)] where !WireIdentifier.isValid(value) {
+                        throw InputError(source: path, location: field, problem: "not an id the service takes (\(WireIdentifier.rule))")
+                    }
+                    shown = pin
+                case .update(let edit):
+                    guard let current, !current.deleted else { throw PinSyncError.unknownPin(id) }
+                    shown = edit.applied(to: current.body)
                 }
-                guard var entry = current ?? (operation == .create ? OptimisticState.Entry(id: id, body: [:], version: 0, deleted: false, pending: true) : nil),
-                      !entry.deleted else { throw PinSyncError.unknownPin(id) }
-                for (key, value) in fields where operation == .create || entry.isRoot || key == "text" || key == "resolved" {
-                    entry.body[key] = value
-                }
-                _ = try PinDecoder(source: "pin").decode(JSONSerialization.data(withJSONObject: [entry.body]))
-                if operation == .update, var last, !last.sent, last.operation != .delete {
-                    var merged = JSONText.object(last.body)
-                    merged.merge(fields) { _, new in new }
-                    last.body = JSONText.text(merged)
-                    try database.rows("UPDATE outbox SET body = ? WHERE position = ?", [.string(last.body), .int(last.position)])
-                } else {
-                    try append(operation, of: id, on: contentId, body: JSONText.text(fields), after: last)
+                _ = try PinDecoder(source: "pin").decode(JSONEncoder().encode([shown]))
+                switch change {
+                case .update(let edit):
+                    if var last, !last.sent, last.operation != .delete {
+                        last.body = if let created = last.pin { JSONText.text(edit.applied(to: created)) }
+                                    else { JSONText.text((last.edit ?? WireEdit()).merging(edit)) }
+                        try database.run("UPDATE outbox SET body = ? WHERE position = ?", [.text(last.body), .integer(last.position)])
+                    } else {
+                        try append(.update, of: id, on: contentId, body: JSONText.text(edit), after: last)
+                    }
+                case .create(let pin):
+                    try append(.create, of: id, on: contentId, body: JSONText.text(pin), after: last)
                 }
             }
         }
@@ -112,7 +120,7 @@ extension PinSyncStore {
 
     private func lastChange(of id: String, on contentId: String) throws -> OutboxEntry? {
         try database.rows("SELECT \(OutboxEntry.columns) FROM outbox WHERE content_id = ? AND pin_id = ? ORDER BY position DESC LIMIT 1",
-                          [.string(contentId), .string(id)]).first.map(OutboxEntry.init(row:))
+                          [.text(contentId), .text(id)], row: OutboxEntry.init(row:)).first
     }
 
     /// Appends a change made on the version the pin will have when the queue before it is
@@ -125,12 +133,12 @@ extension PinSyncStore {
         case .update?: base = last!.baseVersion + 1
         case .delete?: base = last!.baseVersion
         case nil:
-            base = try database.rows("SELECT version FROM server_pins WHERE content_id = ? AND id = ?",
-                                     [.string(contentId), .string(id)]).first?.first?.int ?? 0
+            base = try database.integer("SELECT version FROM server_pins WHERE content_id = ? AND id = ?",
+                                        [.text(contentId), .text(id)])
         }
-        try database.rows("INSERT INTO outbox (change_id, content_id, pin_id, operation, body, base_version, sent) VALUES (?, ?, ?, ?, ?, ?, 0)",
-                          [.string(UUID().uuidString.lowercased()), .string(contentId), .string(id), .string(operation.rawValue),
-                           .string(body), .int(base)])
-        try database.rows("INSERT OR IGNORE INTO cursors VALUES (?, 0)", [.string(contentId)])
+        try database.run("INSERT INTO outbox (change_id, content_id, pin_id, operation, body, base_version, sent) VALUES (?, ?, ?, ?, ?, ?, 0)",
+                         [.text(UUID().uuidString.lowercased()), .text(contentId), .text(id), .text(operation.rawValue),
+                          .text(body), .integer(base)])
+        try database.run("INSERT OR IGNORE INTO cursors VALUES (?, 0)", [.text(contentId)])
     }
 }

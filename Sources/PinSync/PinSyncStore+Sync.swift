@@ -1,8 +1,9 @@
 import Foundation
+import PinRenderCore
 
 extension PinSyncStore {
-    /// The most changes one batch carries (the service's limit).
-    static let batchLimit = 1000
+    /// The most changes one batch carries (the service's default limit).
+    static let batchLimit = WireSyncRequest.maxChanges
 
     /// Syncs every content the store knows; see ``sync(_:with:)``.
     public func sync(with server: SyncServer) async throws -> [SyncReport] {
@@ -28,30 +29,28 @@ extension PinSyncStore {
             let (batch, cursor, queued) = try locked {
                 try database.transaction {
                     let batch = try outbox(of: contentId, limit: Self.batchLimit)
-                    try database.rows("UPDATE outbox SET sent = 1 WHERE content_id = ? AND position <= ?",
-                                      [.string(contentId), .int(batch.last?.position ?? 0)])
-                    let cursor = try database.rows("SELECT cursor FROM cursors WHERE content_id = ?", [.string(contentId)])
-                    let queued = try database.rows("SELECT count(*) FROM outbox WHERE content_id = ?", [.string(contentId)])
-                    return (batch, cursor.first?.first?.int ?? 0, queued.first?.first?.int ?? 0)
+                    try database.run("UPDATE outbox SET sent = 1 WHERE content_id = ? AND position <= ?",
+                                     [.text(contentId), .integer(batch.last?.position ?? 0)])
+                    let cursor = try database.integer("SELECT cursor FROM cursors WHERE content_id = ?", [.text(contentId)])
+                    let queued = try database.integer("SELECT count(*) FROM outbox WHERE content_id = ?", [.text(contentId)])
+                    return (batch, cursor, queued)
                 }
             }
             guard !batch.isEmpty else { break }
-            let body = JSONText.data(["contentId": contentId, "cursor": cursor, "changes": batch.map(\.wire)])
-            let answer: [String: Any]
+            let body = JSONText.data(WireSyncRequest(contentId: contentId, cursor: cursor, changes: batch.map(\.wire)))
+            let answer: WireSyncAnswer
             do {
                 answer = try await server.send("POST", "v1/sync", body: body, queued: queued, requests: &report.requests)
             } catch let refusal as SyncServer.Refusal where refusal.status == 403 {
-                try take(results: batch.map { ["changeId": $0.changeId, "status": "refused", "reason": refusal.message] },
+                try take(results: batch.map { WireSyncResult(changeId: $0.changeId, pinId: $0.pinId, status: .refused, reason: refusal.message) },
                          of: batch, changes: [], cursor: cursor, into: &report)
                 return finish(report)
             } catch let refusal as SyncServer.Refusal {
                 throw PinSyncError.refused(server: server.url.absoluteString, status: refusal.status, message: refusal.message)
             }
             let before = report.applied + report.problems.count
-            try take(results: answer["results"] as? [[String: Any]] ?? [], of: batch,
-                     changes: answer["changes"] as? [[String: Any]] ?? [], cursor: answer["cursor"] as? Int ?? cursor,
-                     into: &report)
-            more = answer["more"] as? Bool ?? false
+            try take(results: answer.results, of: batch, changes: answer.changes, cursor: answer.cursor, into: &report)
+            more = answer.more
             // Changes queued while the batch was out go in the next one; a batch that
             // settled nothing is not sent again now.
             if report.applied + report.problems.count == before { break }
@@ -65,16 +64,15 @@ extension PinSyncStore {
         var more = true
         while more {
             let cursor = try self.cursor(of: contentId)
-            let answer: [String: Any]
+            let answer: WireChangeList
             do {
                 answer = try await server.send("GET", "v1/contents/\(contentId)/changes", query: ["since": "\(cursor)"],
                                                queued: try queued(of: contentId), requests: &report.requests)
             } catch let refusal as SyncServer.Refusal {
                 throw PinSyncError.refused(server: server.url.absoluteString, status: refusal.status, message: refusal.message)
             }
-            try take(results: [], of: [], changes: answer["changes"] as? [[String: Any]] ?? [],
-                     cursor: answer["cursor"] as? Int ?? cursor, into: &report)
-            more = answer["more"] as? Bool ?? false
+            try take(results: [], of: [], changes: answer.changes, cursor: answer.cursor, into: &report)
+            more = answer.more
         }
     }
 
@@ -86,8 +84,8 @@ extension PinSyncStore {
     /// In one transaction: the server's pins and cursor saved, the settled changes taken
     /// off the queue, each refused one reported as refused or, when the server's pin moved
     /// on from the version it was made on, as a conflict.
-    func take(results: [[String: Any]], of batch: [OutboxEntry], changes: [[String: Any]], cursor: Int,
-                      into report: inout SyncReport) throws {
+    func take(results: [WireSyncResult], of batch: [OutboxEntry], changes: [WirePin], cursor: Int,
+              into report: inout SyncReport) throws {
         let contentId = report.contentId
         var problems: [SyncProblem] = []
         var touched = Set<String>()
@@ -95,33 +93,30 @@ extension PinSyncStore {
         try locked {
             try database.transaction {
                 for change in changes {
-                    guard let id = change["id"] as? String else { continue }
-                    var body = change
-                    for key in ["version", "updatedAt", "seq", "deleted"] { body[key] = nil }
                     // Only a later state than the one kept: answers of two syncs may cross.
-                    try database.rows("""
+                    try database.run("""
                         INSERT INTO server_pins VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (content_id, id) DO UPDATE SET
                         body = excluded.body, version = excluded.version, deleted = excluded.deleted, seq = excluded.seq
                         WHERE excluded.seq > server_pins.seq
-                        """, [.string(contentId), .string(id), .string(JSONText.text(body)), .int(change["version"] as? Int ?? 0),
-                              .int(change["deleted"] as? Bool == true ? 1 : 0), .int(change["seq"] as? Int ?? 0)])
-                    touched.insert(id)
+                        """, [.text(contentId), .text(change.id), .text(JSONText.text(change.appFields)), .integer(change.version ?? 0),
+                              .integer(change.deleted == true ? 1 : 0), .integer(change.seq ?? 0)])
+                    touched.insert(change.id)
                 }
                 let entries = Dictionary(batch.map { ($0.changeId, $0) }, uniquingKeysWith: { first, _ in first })
                 for result in results {
-                    guard let changeId = result["changeId"] as? String, let entry = entries[changeId] else { continue }
-                    try database.rows("DELETE FROM outbox WHERE change_id = ?", [.string(changeId)])
+                    guard let entry = entries[result.changeId] else { continue }
+                    try database.run("DELETE FROM outbox WHERE change_id = ?", [.text(entry.changeId)])
                     touched.insert(entry.pinId)
-                    if result["status"] as? String == "applied" {
+                    if result.status == .applied {
                         applied += 1
                     } else {
-                        problems.append(SyncProblem(kind: try lostConflict(entry) ? .conflict : .refused, changeId: changeId,
+                        problems.append(SyncProblem(kind: try lostConflict(entry) ? .conflict : .refused, changeId: entry.changeId,
                                                     contentId: contentId, pinId: entry.pinId, operation: entry.operation.rawValue,
-                                                    fields: entry.body, reason: result["reason"] as? String ?? "refused"))
+                                                    fields: entry.body, reason: result.reason ?? "refused"))
                     }
                 }
-                try database.rows("INSERT INTO cursors VALUES (?, ?) ON CONFLICT (content_id) DO UPDATE SET cursor = max(cursor, excluded.cursor)",
-                                  [.string(contentId), .int(cursor)])
+                try database.run("INSERT INTO cursors VALUES (?, ?) ON CONFLICT (content_id) DO UPDATE SET cursor = max(cursor, excluded.cursor)",
+                                 [.text(contentId), .integer(cursor)])
             }
         }
         report.applied += applied
@@ -136,11 +131,12 @@ extension PinSyncStore {
     private func lostConflict(_ entry: OutboxEntry) throws -> Bool {
         var pinId = entry.pinId
         if entry.operation == .create {
-            guard let parent = JSONText.object(entry.body)["parentId"] as? String else { return false }
+            guard let parent = entry.pin?.parentId else { return false }
             pinId = parent
         }
         guard let row = try database.rows("SELECT version, deleted FROM server_pins WHERE content_id = ? AND id = ?",
-                                          [.string(entry.contentId), .string(pinId)]).first else { return false }
-        return row[1].int != 0 || (entry.operation != .create && row[0].int != entry.baseVersion)
+                                          [.text(entry.contentId), .text(pinId)], row: { (version: $0.integer(0), deleted: $0.integer(1) != 0) }).first
+        else { return false }
+        return row.deleted || (entry.operation != .create && row.version != entry.baseVersion)
     }
 }

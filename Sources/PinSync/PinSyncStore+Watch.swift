@@ -1,5 +1,6 @@
 import Foundation
 import PinPlatform
+import PinRenderCore
 
 extension PinSyncStore {
     /// Follows the service's events of a content until the task is cancelled, and applies
@@ -79,18 +80,16 @@ extension PinSyncStore {
     /// Applies one message of the events: a pin's change after the cursor, or `ready`
     /// (its cursor taken, true returned); heartbeats and other types are skipped.
     private func apply(_ text: String, of contentId: String) throws -> Bool {
-        guard let event = JSONText.object(Data(text.utf8)), let type = event["type"] as? String,
-              event["contentId"] as? String == contentId else { return false }
+        guard let event = JSONText.value(WireEvent.self, text), event.contentId == contentId else { return false }
         var report = SyncReport(contentId: contentId)
-        if type == "ready" {
-            try take(results: [], of: [], changes: [], cursor: event["cursor"] as? Int ?? 0, into: &report)
+        if event.type == "ready" {
+            try take(results: [], of: [], changes: [], cursor: event.cursor ?? 0, into: &report)
             emit([.watch(.connected(contentId: contentId, cursor: try cursor(of: contentId)))])
             return true
         }
-        guard type.hasPrefix("pin."), let seq = event["seq"] as? Int, let pin = event["pin"] as? [String: Any],
-              try seq > cursor(of: contentId) else { return false }
+        guard event.isPinChange, let seq = event.seq, let pin = event.pin, try seq > cursor(of: contentId) else { return false }
         try take(results: [], of: [], changes: [pin], cursor: seq, into: &report)
-        emit([.watch(.change(ServerChange(type: type, seq: seq, contentId: contentId, pin: pin)))])
+        emit([.watch(.change(ServerChange(type: event.type, seq: seq, contentId: contentId, pin: pin)))])
         return false
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 import PinRenderCore
 
 /// An offline-first pin store: a local SQLite file with the pins as the server last sent
@@ -55,8 +56,7 @@ public final class PinSyncStore: @unchecked Sendable {
     public func pins(of contentId: String) throws -> [SyncedPin] {
         let entries = try locked { try state(of: contentId) }.filter { !$0.deleted }
         guard !entries.isEmpty else { return [] }
-        let data = try JSONSerialization.data(withJSONObject: entries.map(\.body))
-        let pins = try PinDecoder(source: path).decode(data)
+        let pins = try PinDecoder(source: path).decode(JSONEncoder().encode(entries.map(\.body)))
         return zip(pins, entries).map { SyncedPin(pin: $0, version: $1.version, pendingSync: $1.pending) }
     }
 
@@ -67,35 +67,31 @@ public final class PinSyncStore: @unchecked Sendable {
         let entries = try locked {
             try (contentId.map { [$0] } ?? contentIds()).flatMap { try state(of: $0) }
         }.filter { !$0.deleted }
-        let pins = entries.map { entry in
-            entry.body.merging(["version": entry.version, "pendingSync": entry.pending]) { _, new in new }
-        }
-        return try JSONSerialization.data(withJSONObject: ["pins": pins], options: [.sortedKeys])
+        return JSONText.data(["pins": entries.map(ShownPin.init)])
     }
 
     /// One live pin as shown, or nil.
     public func pin(_ id: String, of contentId: String) throws -> SyncedPin? {
         guard let entry = try locked({ try state(of: contentId, pin: id) }), !entry.deleted else { return nil }
-        let pin = try PinDecoder(source: path).decode(JSONSerialization.data(withJSONObject: [entry.body]))[0]
+        let pin = try PinDecoder(source: path).decode(JSONEncoder().encode([entry.body]))[0]
         return SyncedPin(pin: pin, version: entry.version, pendingSync: entry.pending)
     }
 
     /// How many changes wait to be sent, of one content or of all.
     public func queued(of contentId: String? = nil) throws -> Int {
         try locked {
-            let rows = if let contentId {
-                try database.rows("SELECT count(*) FROM outbox WHERE content_id = ?", [.string(contentId)])
+            if let contentId {
+                try database.integer("SELECT count(*) FROM outbox WHERE content_id = ?", [.text(contentId)])
             } else {
-                try database.rows("SELECT count(*) FROM outbox")
+                try database.integer("SELECT count(*) FROM outbox")
             }
-            return rows.first?.first?.int ?? 0
         }
     }
 
     /// The server's change sequence number the store has seen for a content.
     public func cursor(of contentId: String) throws -> Int {
         try locked {
-            try database.rows("SELECT cursor FROM cursors WHERE content_id = ?", [.string(contentId)]).first?.first?.int ?? 0
+            try database.integer("SELECT cursor FROM cursors WHERE content_id = ?", [.text(contentId)])
         }
     }
 
@@ -125,7 +121,7 @@ public final class PinSyncStore: @unchecked Sendable {
         try database.rows("""
             SELECT content_id FROM cursors UNION SELECT content_id FROM server_pins
             UNION SELECT content_id FROM outbox ORDER BY 1
-            """).compactMap { $0[0].string }
+            """) { $0.text(0) ?? "" }
     }
 
     /// Runs `body` holding the store's lock (the connection is used by one caller at a time).
@@ -137,7 +133,7 @@ public final class PinSyncStore: @unchecked Sendable {
 
     /// The optimistic state of a content's pins, deleted ones included.
     func state(of contentId: String) throws -> [OptimisticState.Entry] {
-        OptimisticState.replay(server: try serverEntries("content_id = ? ORDER BY rowid", [.string(contentId)]),
+        OptimisticState.replay(server: try serverEntries("content_id = ? ORDER BY rowid", [.text(contentId)]),
                                outbox: try outbox(of: contentId))
     }
 
@@ -145,26 +141,45 @@ public final class PinSyncStore: @unchecked Sendable {
     /// however many pins the content has); a reply is deleted with its root.
     func state(of contentId: String, pin id: String) throws -> OptimisticState.Entry? {
         let replay = { (id: String) throws -> OptimisticState.Entry? in
-            OptimisticState.replay(server: try self.serverEntries("content_id = ? AND id = ?", [.string(contentId), .string(id)]),
+            OptimisticState.replay(server: try self.serverEntries("content_id = ? AND id = ?", [.text(contentId), .text(id)]),
                                    outbox: try self.database.rows(
                                        "SELECT \(OutboxEntry.columns) FROM outbox WHERE content_id = ? AND pin_id = ? ORDER BY position",
-                                       [.string(contentId), .string(id)]).map(OutboxEntry.init(row:))).first
+                                       [.text(contentId), .text(id)], row: OutboxEntry.init(row:))).first
         }
         guard var entry = try replay(id) else { return nil }
-        if let root = entry.body["parentId"] as? String, try replay(root)?.deleted == true { entry.deleted = true }
+        if let root = entry.body.parentId, try replay(root)?.deleted == true { entry.deleted = true }
         return entry
     }
 
-    private func serverEntries(_ condition: String, _ values: [LocalDatabase.Value]) throws -> [OptimisticState.Entry] {
-        try database.rows("SELECT id, body, version, deleted FROM server_pins WHERE " + condition, values).map { row in
-            OptimisticState.Entry(id: row[0].string ?? "", body: JSONText.object(row[1].string ?? "{}"), version: row[2].int,
-                                  deleted: row[3].int != 0, pending: false)
+    private func serverEntries(_ condition: String, _ values: [SQLValue]) throws -> [OptimisticState.Entry] {
+        try database.rows("SELECT id, body, version, deleted FROM server_pins WHERE " + condition, values) { row in
+            let id = row.text(0) ?? ""
+            return OptimisticState.Entry(id: id, body: JSONText.value(WirePin.self, row.text(1) ?? "") ?? WirePin(identifying: Pin(id: id)),
+                                         version: row.integer(2), deleted: row.integer(3) != 0, pending: false)
         }
     }
 
     /// The queued changes of a content, in order.
     func outbox(of contentId: String, limit: Int = Int.max) throws -> [OutboxEntry] {
         try database.rows("SELECT \(OutboxEntry.columns) FROM outbox WHERE content_id = ? ORDER BY position LIMIT ?",
-                          [.string(contentId), .int(limit)]).map(OutboxEntry.init(row:))
+                          [.text(contentId), .integer(limit)], row: OutboxEntry.init(row:))
+    }
+}
+
+/// A pin as ``PinSyncStore/pinsJSON(of:)`` shows it: the app's fields, the server version it
+/// builds on and the apps' `pendingSync`.
+private struct ShownPin: Encodable {
+    var entry: OptimisticState.Entry
+
+    private enum Key: String, CodingKey {
+        case pendingSync
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var pin = entry.body
+        pin.version = entry.version
+        try pin.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(entry.pending, forKey: .pendingSync)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PinPlatform
+import PinRenderCore
 
 /// The pin service a store syncs with (`pinrender serve`): its URL, the bearer token, and
 /// how requests are timed and retried.
@@ -31,7 +32,7 @@ public struct SyncServer: Sendable {
 
     /// Sends a request until it gets an answer, retrying what may pass on a second try
     /// (no connection, a timeout, a cut or unreadable answer, 408, 429, 5xx) with backoff.
-    /// Returns the JSON object of a 2xx answer; throws ``Refusal`` for any other status,
+    /// Returns a 2xx answer read as `Answer`; throws ``Refusal`` for any other status,
     /// ``PinSyncError/unreachable(server:reason:queued:)`` when the tries ran out.
     /// `requests` counts the tries.
     ///
@@ -39,8 +40,8 @@ public struct SyncServer: Sendable {
     /// server closed is never reused), on a thread of its own, under a deadline of
     /// ``timeout`` that every libsoup call takes, so a server that stalls after the headers
     /// is given up at the timeout, not when it lets go.
-    func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil, queued: Int,
-              requests: inout Int) async throws -> [String: Any] {
+    func send<Answer: Decodable>(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
+                                 queued: Int, requests: inout Int) async throws -> Answer {
         var components = URLComponents(url: url.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0, value: $1) } }
         var headers: [(name: String, value: String)] = []
@@ -60,13 +61,13 @@ public struct SyncServer: Sendable {
                 continue
             }
             let status = answer.status
-            let object = JSONText.object(answer.body)
-            if (200..<300).contains(status), let object { return object }
+            if (200..<300).contains(status), let value = try? JSONDecoder().decode(Answer.self, from: answer.body) { return value }
             if status == 408 || status == 429 || status >= 500 || (200..<300).contains(status) {
                 reason = (200..<300).contains(status) ? "an answer that is not a JSON object" : "status \(status)"
                 continue
             }
-            throw Refusal(status: status, message: object?["error"] as? String ?? "status \(status)")
+            let refusal = try? JSONDecoder().decode(WireError.self, from: answer.body)
+            throw Refusal(status: status, message: refusal?.error ?? "status \(status)")
         }
         throw PinSyncError.unreachable(server: url.absoluteString, reason: reason, queued: queued)
     }

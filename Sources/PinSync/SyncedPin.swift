@@ -40,12 +40,7 @@ public struct PinEdit: Sendable, Equatable {
     }
 
     /// The `set` object of a sync change.
-    var fields: [String: Any] {
-        var fields: [String: Any] = [:]
-        if let text { fields["text"] = text }
-        if let point { (fields["relativeX"], fields["relativeY"]) = (point.x, point.y) }
-        if let page { fields["page"] = page }
-        if let resolved { fields["resolved"] = resolved }
-        return fields
+    var wire: WireEdit {
+        WireEdit(text: text, relativeX: point?.x, relativeY: point?.y, page: page, resolved: resolved)
     }
 }

@@ -1,3 +1,5 @@
+import PinRenderCore
+
 /// What a watch of the service's events saw (``StoreEvent/watch(_:)``).
 public enum WatchEvent: Sendable, Equatable {
     /// Connected: the changes after the store's cursor were replayed and applied, live
@@ -30,13 +32,13 @@ public struct ServerChange: Sendable, Equatable {
     public var version: Int
 
     /// The change of an event's `pin` object.
-    init(type: String, seq: Int, contentId: String, pin: [String: Any]) {
+    init(type: String, seq: Int, contentId: String, pin: WirePin) {
         (self.type, self.seq, self.contentId) = (type, seq, contentId)
-        pinId = pin["id"] as? String ?? ""
-        parentId = pin["parentId"] as? String
-        authorId = pin["authorId"] as? String
-        text = pin["text"] as? String
-        resolved = pin["resolved"] as? Bool ?? false
-        version = pin["version"] as? Int ?? 0
+        pinId = pin.id
+        parentId = pin.parentId
+        authorId = pin.authorId
+        text = pin.text
+        resolved = pin.resolved ?? false
+        version = pin.version ?? 0
     }
 }

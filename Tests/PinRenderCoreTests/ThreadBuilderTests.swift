@@ -7,6 +7,18 @@ private func build(_ pins: [Pin]) throws -> (threads: [CommentThread], warnings:
 }
 
 struct ThreadBuilderTests {
+    /// The rule the store and the sync client apply with the parent a reply names: a reply
+    /// to a reply joins its root, on the root's page, with no point of its own.
+    @Test func aReplyJoinsItsParentsRootOnItsPageWithoutAPoint() {
+        let root = Pin(id: "a", page: 3, relativeX: 0.5, relativeY: 0.5)
+        var first = Pin(id: "r1", relativeX: 0.1, relativeY: 0.2, parentId: "a")
+        first.join(root)
+        var second = Pin(id: "r2", parentId: "r1")
+        second.join(first)
+        #expect(first.parentId == "a" && first.page == 3 && first.relativeX == nil && first.relativeY == nil)
+        #expect(second.parentId == "a" && second.page == 3)
+    }
+
     @Test func numbersByCreationTimeThenId() throws {
         // b and c were made at the same second: the id breaks the tie.
         let pins = [rootPin("a", at: 300), rootPin("c", at: 100), rootPin("b", at: 100), rootPin("d", at: 200)]

@@ -30,7 +30,7 @@ import PinRenderCore
         if input.hasSuffix("annotations.pdf") { #expect(layout.review.pages.contains { !$0.buttons.isEmpty }) }
 
         let document = try SourceDocument.open(path: Support.path(input), password: nil, pixelLimit: 400_000_000, forEditing: true)
-        let drawing = ReviewDrawing(document: document, documentName: input, password: nil, theme: Theme(),
+        let drawing = ReviewDrawing(document: document, documentName: input, password: nil,
                                     deadline: Deadline(seconds: 600, maxMemory: .max, subject: input, clock: .monotonic))
         let plan = ReviewDrawing.Plan(scenes: layout.pages, review: layout.review, bookmarks: layout.bookmarks)
         let scratch = dir.appendingPathComponent("scratch")

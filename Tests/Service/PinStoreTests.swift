@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PinRender
 import PinRenderCore
+import PinPlatform
 @testable import PinService
 
 /// A store in a fresh directory, with one content of `pages` pages.

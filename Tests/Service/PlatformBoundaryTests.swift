@@ -18,10 +18,8 @@ import Testing
         #expect(try Self.dependents(of: "CSoup").subtracting(Self.owners["CSoup"]!) == [])
     }
 
-    /// The SQLite and libpq wrappers move into PinPlatform with the storage part of issue 30:
-    /// enable this test once that is merged.
-    @Test(.disabled("until the SQLite and libpq wrappers are in PinPlatform (issue 30, storage)"))
-    func onlyPinPlatformImportsTheDatabaseLibraries() throws {
+    /// The SQLite and libpq wrappers are PinPlatform's too (SQLiteConnection, PostgresConnection).
+    @Test func onlyPinPlatformImportsTheDatabaseLibraries() throws {
         for library in ["CSQLite", "CPostgres"] {
             #expect(try Self.importers(of: library).subtracting(Self.owners[library]!) == [], "\(library)")
             #expect(try Self.dependents(of: library).subtracting(Self.owners[library]!) == [], "\(library)")

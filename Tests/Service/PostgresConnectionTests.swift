@@ -1,4 +1,5 @@
 import Testing
+import PinPlatform
 @testable import PinService
 
 /// What the PostgreSQL connection does to statements and URIs before libpq sees them; the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinPlatform
 @testable import PinService
 
 /// Reused prepared statements behave as fresh ones: new bindings, rows from the start, the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PinRenderCore
 import PinSync
 
 /// The sync client against a real `pinrender serve`: offline changes, lost answers, a
@@ -197,6 +198,17 @@ import PinSync
     /// A field the server refuses (a page the content does not have) is rolled back and
     /// reported with the server's reason, with the reply that depended on it; the other
     /// changes land.
+    /// An id the service would refuse (a URL cannot name it) is refused here, before it is
+    /// queued, by the service's own rule (WireIdentifier).
+    @Test func anIdTheServiceRefusesIsNotQueued() throws {
+        let store = try PinSyncStore.scratch()
+        #expect(throws: InputError.self) { try store.create(on: "plan", x: 0.5, y: 0.5, text: "t", author: "ana", id: "a/b") }
+        #expect(throws: InputError.self) { try store.create(on: "../plan", x: 0.5, y: 0.5, text: "t", author: "ana") }
+        let root = try store.create(on: "plan", x: 0.5, y: 0.5, text: "t", author: "ana", id: "p1")
+        #expect(throws: InputError.self) { try store.reply(to: root.pin.id, of: "plan", text: "r", author: "bo", id: ".r") }
+        #expect(try store.queued(of: "plan") == 1)
+    }
+
     @Test func aRefusedFieldIsRolledBack() async throws {
         let service = try TestService()
         try await service.upload()

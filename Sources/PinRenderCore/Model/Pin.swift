@@ -73,6 +73,26 @@ public struct Pin: Sendable, Equatable {
         guard let x = relativeX, let y = relativeY else { return nil }
         return CGPoint(x: x, y: y)
     }
+
+    /// Makes this pin a reply to `parent`, as the apps do: in the thread of `parent`'s root,
+    /// one level deep (a reply to a reply belongs to the same root), placed there
+    /// (``place(under:)``). The one place of that rule: the service's store and the sync
+    /// client call it with the parent a reply names.
+    ///
+    ///     var reply = Pin(id: "r2", parentId: "r1")
+    ///     reply.join(r1)  // reply.parentId is r1's root
+    public mutating func join(_ parent: Pin) {
+        parentId = parent.parentId ?? parent.id
+        place(under: parent)
+    }
+
+    /// Places this reply in the thread of `root` (or of a reply of it): on its page, with no
+    /// point of its own. ``ThreadBuilder`` places each reply under the root it found.
+    public mutating func place(under root: Pin) {
+        page = root.page
+        relativeX = nil
+        relativeY = nil
+    }
 }
 
 extension Pin {

@@ -36,7 +36,7 @@ public struct ThreadBuilder: Sendable {
             switch rootId(of: pin, in: byId) {
             case .success(let rootId):
                 var reply = pin
-                reply.page = byId[rootId]!.page
+                reply.place(under: byId[rootId]!)
                 repliesByRoot[rootId, default: []].append(reply)
             case .failure(let warning):
                 warnings.append(warning)

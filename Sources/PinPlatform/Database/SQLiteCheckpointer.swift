@@ -10,9 +10,9 @@ internal import CSQLite
 /// ``pages`` pages in the WAL (``SQLiteConnection/checkpoint(by:)``); the thread then runs a
 /// passive checkpoint on its own connection, which waits for no one, as SQLite's automatic
 /// one does.
-final class SQLiteCheckpointer: @unchecked Sendable {
+package final class SQLiteCheckpointer: @unchecked Sendable {
     /// The WAL's size that asks for a checkpoint, in pages (SQLite's automatic default).
-    static let pages: Int32 = 1000
+    package static let pages: Int32 = 1000
 
     /// Used by the thread only, after init.
     private let connection: SQLiteConnection
@@ -23,7 +23,7 @@ final class SQLiteCheckpointer: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Opens a connection to the database at `path` and starts the thread.
-    init(path: String) throws(SQLiteError) {
+    package init(path: String) throws(SQLiteError) {
         connection = try SQLiteConnection(path: path, readOnly: false)
         let thread = Thread { [self] in run() }
         thread.name = "sqlite-checkpoint"
@@ -31,14 +31,14 @@ final class SQLiteCheckpointer: @unchecked Sendable {
     }
 
     /// How many checkpoints the thread has run.
-    var checkpoints: Int {
+    package var checkpoints: Int {
         condition.lock()
         defer { condition.unlock() }
         return made
     }
 
     /// Asks for a checkpoint (several requests before it runs make one).
-    func request() {
+    package func request() {
         condition.lock()
         due = true
         condition.signal()
@@ -46,7 +46,7 @@ final class SQLiteCheckpointer: @unchecked Sendable {
     }
 
     /// Ends the thread after the checkpoint it is running, if any.
-    func stop() {
+    package func stop() {
         condition.lock()
         stopped = true
         condition.signal()

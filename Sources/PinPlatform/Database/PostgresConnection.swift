@@ -2,20 +2,19 @@ import Foundation
 internal import CPostgres
 
 /// One libpq connection, closed in deinit. Not thread-safe: its owner serializes its use
-/// (``PinStore`` holds one for writing and one for reading, each behind its own lock). A
+/// (the service's store holds one for writing and one for reading, each behind its own lock). A
 /// connection the server dropped is re-established at its next use.
 ///
 /// Statements with parameters are prepared once per connection (by their SQL) and run by
 /// name after, so the server parses and plans each of the service's few statements once.
-final class PostgresConnection: StoreConnection {
-    let dialect = SQLDialect.postgres
+package final class PostgresConnection {
     private let connection: OpaquePointer
     /// The prepared statements' names, by their SQL (emptied when the connection is reset).
     private var prepared: [String: String] = [:]
 
     /// Connects to `uri` (`postgresql://user@host:port/db`, or a unix socket's directory in
     /// `?host=/path`); the password, if any, is never part of an error.
-    init(uri: String) throws(PostgresError) {
+    package init(uri: String) throws(PostgresError) {
         guard let connection = PQconnectdb(uri) else {
             throw PostgresError(message: "out of memory", action: "connecting")
         }
@@ -34,16 +33,16 @@ final class PostgresConnection: StoreConnection {
 
     deinit { PQfinish(connection) }
 
-    func execute(_ sql: String) throws(PostgresError) {
+    package func execute(_ sql: String) throws(PostgresError) {
         _ = try PostgresResult(try exec(sql, []), connection: connection, sql: sql)
     }
 
-    func query<T>(_ sql: String, _ values: [SQLValue], row: (any StoreRow) -> T) throws -> [T] {
+    package func query<T>(_ sql: String, _ values: [SQLValue], row: (any SQLRow) -> T) throws -> [T] {
         let result = try PostgresResult(try exec(Self.numbered(sql), values), connection: connection, sql: sql)
         return (0..<result.count).map { row(result.row($0)) }
     }
 
-    func run(_ sql: String, _ values: [SQLValue]) throws {
+    package func run(_ sql: String, _ values: [SQLValue]) throws {
         _ = try PostgresResult(try exec(Self.numbered(sql), values), connection: connection, sql: sql)
     }
 
@@ -104,7 +103,7 @@ final class PostgresConnection: StoreConnection {
     }
 
     /// `sql` with its `?` parameters numbered `$1`, `$2`... (outside quoted text).
-    static func numbered(_ sql: String) -> String {
+    package static func numbered(_ sql: String) -> String {
         var output = ""
         var quoted = false
         var number = 0
@@ -121,7 +120,7 @@ final class PostgresConnection: StoreConnection {
     }
 
     /// A connection URI without its password, for messages.
-    static func redacted(_ uri: String) -> String {
+    package static func redacted(_ uri: String) -> String {
         uri.replacingOccurrences(of: #"(://[^:/@]*):[^@/]*@"#, with: "$1:***@", options: .regularExpression)
             .replacingOccurrences(of: #"password=[^&]*"#, with: "password=***", options: .regularExpression)
     }
@@ -153,7 +152,7 @@ private final class PostgresResult {
 }
 
 /// One row of a ``PostgresResult``, which it keeps alive.
-private struct PostgresRow: StoreRow {
+private struct PostgresRow: SQLRow {
     let result: PostgresResult
     let index: Int32
 

@@ -2,19 +2,18 @@ import Foundation
 internal import CSQLite
 
 /// One SQLite connection, closed in deinit. Not thread-safe: its owner serializes its use
-/// (``PinStore`` holds one for writing and one for reading, each behind its own lock).
+/// (the service's store holds one for writing and one for reading, each behind its own lock).
 ///
 /// Prepared statements are kept by their SQL and reused (compiling one costs more than
 /// running the service's small queries): a statement is taken from the cache while in use,
 /// so the same SQL used again meanwhile gets a statement of its own.
-final class SQLiteConnection: StoreConnection {
-    let dialect = SQLDialect.sqlite
+package final class SQLiteConnection {
     private let db: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating it when `readOnly` is false) the database at `path`, with a busy
     /// timeout so a reader never fails while the writer checkpoints.
-    init(path: String, readOnly: Bool) throws(SQLiteError) {
+    package init(path: String, readOnly: Bool) throws(SQLiteError) {
         var handle: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -30,7 +29,7 @@ final class SQLiteConnection: StoreConnection {
 
     /// True when SQLite could open the database for reading only (its file's permissions, a
     /// read-only file system), though asked to write.
-    var isReadOnly: Bool { sqlite3_db_readonly(db, "main") == 1 }
+    package var isReadOnly: Bool { sqlite3_db_readonly(db, "main") == 1 }
 
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }
@@ -41,7 +40,7 @@ final class SQLiteConnection: StoreConnection {
     /// ``SQLiteCheckpointer/pages`` pages in the WAL, it is asked for one, and this
     /// connection no longer makes them (its hook replaces SQLite's automatic checkpoint).
     /// `checkpointer` must outlive the connection's commits.
-    func checkpoint(by checkpointer: SQLiteCheckpointer) {
+    package func checkpoint(by checkpointer: SQLiteCheckpointer) {
         sqlite3_wal_hook(db, { context, _, _, pages in
             if pages >= SQLiteCheckpointer.pages {
                 Unmanaged<SQLiteCheckpointer>.fromOpaque(context!).takeUnretainedValue().request()
@@ -51,13 +50,13 @@ final class SQLiteConnection: StoreConnection {
     }
 
     /// Runs one or more statements that return no rows.
-    func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         let code = sqlite3_exec(db, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw SQLiteError(db, code: code, action: sql) }
     }
 
     /// A prepared statement with `values` bound to its `?` parameters in order.
-    func prepare(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteError) -> SQLiteStatement {
+    package func prepare(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteError) -> SQLiteStatement {
         var statement = statements.removeValue(forKey: sql)
         if statement == nil {
             let code = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
@@ -80,14 +79,14 @@ final class SQLiteConnection: StoreConnection {
         }
     }
 
-    func query<T>(_ sql: String, _ values: [SQLValue], row: (any StoreRow) -> T) throws -> [T] {
+    package func query<T>(_ sql: String, _ values: [SQLValue], row: (any SQLRow) -> T) throws -> [T] {
         let statement = try prepare(sql, values)
         var rows: [T] = []
         while try statement.step() { rows.append(row(statement)) }
         return rows
     }
 
-    func run(_ sql: String, _ values: [SQLValue]) throws {
+    package func run(_ sql: String, _ values: [SQLValue]) throws {
         let statement = try prepare(sql, values)
         while try statement.step() {}
     }
@@ -95,7 +94,7 @@ final class SQLiteConnection: StoreConnection {
 
 /// A prepared statement, given back to its connection (or finalized) in deinit; it lives no longer than its connection's
 /// call that made it.
-final class SQLiteStatement: StoreRow {
+package final class SQLiteStatement: SQLRow {
     private let statement: OpaquePointer
     private unowned let connection: SQLiteConnection
     private let db: OpaquePointer
@@ -127,7 +126,7 @@ final class SQLiteStatement: StoreRow {
     }
 
     /// Advances to the next row: true while there is one.
-    func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         switch sqlite3_step(statement) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -135,9 +134,9 @@ final class SQLiteStatement: StoreRow {
         }
     }
 
-    func integer(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+    package func integer(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
 
-    func text(_ column: Int32) -> String? {
+    package func text(_ column: Int32) -> String? {
         sqlite3_column_text(statement, column).map { String(cString: $0) }
     }
 }

@@ -1,23 +1,22 @@
 import Foundation
-import PinPlatform
 
 /// A connection of its own that LISTENs for the changes committed by any server on the
-/// database (``SQLDialect/commitWrite`` notifies) and calls ``onNotify`` on the loop thread
+/// database (the service's store notifies at each commit) and calls ``onNotify`` on the loop thread
 /// when some came; its socket is watched by the GLib main loop. The notifications carry
 /// nothing: the server reads the changes after the last one it published from the database,
 /// so one lost or folded notification loses no change.
-final class PostgresListener {
+package final class PostgresListener {
     /// The channel every server of the database LISTENs on.
-    static let channel = "pinrender_changes"
+    package static let channel = "pinrender_changes"
 
     private let connection: PostgresConnection
     private var watch: UInt32 = 0
     private let onNotify: () -> Void
     /// False once the connection was lost: the owner opens another.
-    private(set) var isListening = true
+    package private(set) var isListening = true
 
     /// Connects, LISTENs and watches the socket; call on the loop's thread.
-    init(uri: String, onNotify: @escaping () -> Void) throws {
+    package init(uri: String, onNotify: @escaping () -> Void) throws {
         connection = try PostgresConnection(uri: uri)
         self.onNotify = onNotify
         try connection.execute("LISTEN \(Self.channel)")

@@ -98,9 +98,13 @@ public struct DrawJob: Sendable {
             try deadline.step(.writing(target.path))
             try canvas.writePNG(to: target.temporary, name: target.path)
         case .review:
-            let export = ReviewExport(document: document, documentName: options.input ?? "--canvas", password: options.password,
-                                      deadline: deadline)
-            warnings = try export.write(file, to: targets[0].temporary, name: targets[0].path, scratch: try outputs.scratchDirectory())
+            // Read checked that a review export's file has its review.
+            guard let review = file.review else { break }
+            let drawing = ReviewDrawing(document: document, documentName: options.input ?? "--canvas", password: options.password,
+                                        deadline: deadline)
+            let plan = ReviewDrawing.Plan(scenes: file.pages, review: review, bookmarks: file.bookmarks ?? [])
+            warnings = try drawing.write(plan, over: drawing.openInput(keeping: file.pages.map(\.page)), to: targets[0].temporary,
+                                         name: targets[0].path, scratch: try outputs.scratchDirectory())
         case nil:
             break
         }

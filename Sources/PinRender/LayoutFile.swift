@@ -3,9 +3,9 @@ import PinRenderCore
 
 /// The layout file: what `--layout-json` writes and `pinrender draw` draws again. The scenes
 /// that were drawn (`"pages"`), for a preview the sheet they were placed on (`"sheet"`), for
-/// a PDF review export the bookmarks it adds (`"bookmarks"`) and its summary and comments
-/// (`"review"`); the file's `"version"`, what
-/// kind of output it plans (`"kind"`) and what it was drawn over (`"source"`). Keys are
+/// a PDF review export the bookmarks it adds (`"bookmarks"`) and the rest of its plan
+/// (`"review"`, ``ReviewPlan``); the file's `"version"`, what kind of output it plans
+/// (`"kind"`) and what it was drawn over (`"source"`). Keys are
 /// sorted, so the same render writes the same bytes.
 ///
 ///     let file = try LayoutFile.read(path: "plan.json")
@@ -47,8 +47,9 @@ public struct LayoutFile: Codable, Sendable {
     public var pages: [Scene]
     public var sheet: PreviewSheet?
     public var bookmarks: [Bookmark]?
-    /// A review export's summary pages and comments.
-    public var review: Review?
+    /// A review export's plan besides its pages and bookmarks: how the drawing is laid over
+    /// the input's pages, the threads' comments, the summary.
+    public var review: ReviewPlan?
 
     /// - Parameters:
     ///   - kind: the output planned.
@@ -56,13 +57,16 @@ public struct LayoutFile: Codable, Sendable {
     ///   - pages: the scenes, in the order drawn.
     ///   - sheet: a preview's sheet.
     ///   - bookmarks: a review export's bookmarks.
-    public init(kind: Kind, source: Source, pages: [Scene], sheet: PreviewSheet? = nil, bookmarks: [Bookmark]? = nil) {
+    ///   - review: the rest of a review export's plan.
+    public init(kind: Kind, source: Source, pages: [Scene], sheet: PreviewSheet? = nil, bookmarks: [Bookmark]? = nil,
+                review: ReviewPlan? = nil) {
         version = Self.currentVersion
         self.kind = kind
         self.source = source
         self.pages = pages
         self.sheet = sheet
         self.bookmarks = bookmarks
+        self.review = review
     }
 
     /// Writes the file to `path`; `name` is how errors call it.

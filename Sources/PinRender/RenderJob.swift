@@ -76,17 +76,21 @@ public struct RenderJob: Sendable {
         let threads = input.threads.filter(options.include.includes)
         var warnings = input.warnings
         let byPage = Dictionary(grouping: threads, by: \.root.page)
+        let exported = threads.filter { pages.contains($0.root.page) }
         var files: [String] = []
         var scenes: [Scene] = []
         var review: LayoutFile?
         if kind == .pdf {
+            let drawing = ReviewDrawing(document: document, documentName: input.documentName, password: options.password,
+                                        deadline: deadline, progress: progress)
             let scratch = try outputs.scratchDirectory()
-            let export = ReviewExport(document: document, documentName: input.documentName, password: options.password,
-                                      deadline: deadline, progress: progress)
-            let plan = try export.plan(threads.filter { pages.contains($0.root.page) }, pages: pages.sorted(),
-                                       layout: RenderInput.layout(options))
-            warnings += try export.write(plan, to: outputs.temporaryPath(for: options.output), name: options.output, scratch: scratch)
-            (scenes, review) = (plan.pages, plan)
+            let pdf = try drawing.openInput(keeping: pages.sorted())
+            let plan = try ReviewExport(document: document, deadline: deadline)
+                .plan(exported, pages: pages.sorted(), layout: RenderInput.layout(options), over: pdf)
+            warnings += try drawing.write(plan, over: pdf, to: outputs.temporaryPath(for: options.output), name: options.output,
+                                          scratch: scratch)
+            scenes = plan.scenes
+            review = LayoutFile(kind: .review, source: source, pages: plan.scenes, bookmarks: plan.bookmarks, review: plan.review)
             files.append(options.output)
         }
         if kind == .png {
@@ -100,7 +104,6 @@ public struct RenderJob: Sendable {
             try deadline.step(.drawingPages)
             scenes = try renderPNGPages(targets, document: document, byPage: byPage, deadline: deadline)
         }
-        let exported = threads.filter { pages.contains($0.root.page) }
         let sideOutputs: [(String?, (String, String) throws -> Void)] = [
             (options.summaryJSON, { try SummaryFiles.writeJSON(exported, to: $0, name: $1) }),
             (options.summaryCSV, { try SummaryFiles.writeCSV(exported, to: $0, name: $1) }),

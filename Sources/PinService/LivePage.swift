@@ -12,8 +12,10 @@ import PinPlatform
 ///
 /// A token comes from `?token=` or the page's field and is sent as a bearer header; the
 /// WebSocket, which a browser cannot give headers, sends it as `access_token`. The device
-/// presets are written into the page, so it maps a click on a device render back to
-/// normalized coordinates as ``Viewport`` maps them forward.
+/// presets' names are written into the page; where a device render puts the page, the page
+/// asks the server (`viewport`, with the render's own query: ``Viewport`` with the zoom,
+/// offset, focus and safe area), and maps a click on the render back to normalized
+/// coordinates with that answer alone.
 enum LivePage {
     /// The page, with the device presets in it.
     static let html = template.replacingOccurrences(of: "[/*DEVICES*/]", with: devicesJSON)
@@ -39,19 +41,14 @@ enum LivePage {
         "'sha256-\(Data(SHA256.digest(of: Array(script.utf8))).base64EncodedString())'"
     }
 
-    /// What the page knows of a device preset: its portrait size in points and its scale.
+    /// What the page knows of a device preset: its name and what the menu shows.
     private struct Device: Encodable {
         var name: String
         var label: String
-        var width: Double
-        var height: Double
-        var scale: Double
     }
 
     private static var devicesJSON: String {
-        let devices = DevicePreset.all.map {
-            Device(name: $0.name, label: $0.displayName, width: $0.portrait.width, height: $0.portrait.height, scale: $0.scale)
-        }
+        let devices = DevicePreset.all.map { Device(name: $0.name, label: $0.displayName) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(devices)) ?? Data("[]".utf8), as: UTF8.self)
@@ -153,6 +150,7 @@ aside h2 small { color: var(--muted); font-weight: 400; }
   <label>Device <select id="device"><option value="">Whole page</option></select></label>
   <label>Zoom <select id="zoom"><option>1</option><option>1.5</option><option>2</option><option>3</option><option>4</option></select></label>
   <label class="check"><input type="checkbox" id="landscape"> Landscape</label>
+  <label class="check"><input type="checkbox" id="safe-area"> Safe area</label>
   <label class="check"><input type="checkbox" id="show-resolved" checked> Resolved pins</label>
   <details class="you"><summary>You</summary><div>
     <label>Your name <input type="text" id="name" autocomplete="name" placeholder="Guest"></label>
@@ -247,6 +245,7 @@ for (const d of DEVICES) $("device").append(new Option(d.label, d.name));
 $("device").value = DEVICES.some(d => d.name === params.get("device")) ? params.get("device") : "";
 $("zoom").value = ["1", "1.5", "2", "3", "4"].includes(params.get("zoom")) ? params.get("zoom") : "1";
 $("landscape").checked = params.get("landscape") === "1";
+$("safe-area").checked = params.get("safeArea") === "1";
 $("show-resolved").checked = params.get("resolved") !== "0";
 
 function remember() {
@@ -255,6 +254,7 @@ function remember() {
   if (page() !== 1) p.set("page", page());
   if (device()) { p.set("device", device().name); if (zoom() !== 1) p.set("zoom", zoom()); }
   if (device() && $("landscape").checked) p.set("landscape", "1");
+  if (device() && $("safe-area").checked) p.set("safeArea", "1");
   if (!$("show-resolved").checked) p.set("resolved", "0");
   history.replaceState(null, "", location.pathname + (p.toString() ? "?" + p : ""));
 }
@@ -266,6 +266,7 @@ function zoom() { return device() ? Number($("zoom").value) : 1; }
 function syncControls() {
   $("zoom").disabled = !device();
   $("landscape").disabled = !device();
+  $("safe-area").disabled = !device();
   $("frame").classList.toggle("device", !!device());
 }
 
@@ -307,7 +308,7 @@ async function resync() {
 
 $("content").onchange = () => openContent($("content").value, 1);
 $("page").onchange = () => { remember(); closeForm(); loadRender(); renderThreads(); };
-for (const id of ["device", "zoom", "landscape", "show-resolved"]) {
+for (const id of ["device", "zoom", "landscape", "safe-area", "show-resolved"]) {
   $(id).onchange = () => { syncControls(); remember(); closeForm(); loadRender(); };
 }
 $("name").onchange = () => { me.name = $("name").value.trim(); localStorage.setItem("pinrender.name", me.name); };
@@ -487,20 +488,7 @@ async function setResolved(id, resolved) {
 
 // ---- The render, and where a click lands on the page ----
 
-/// Where the page sits on a device screen: Viewport's math (aspect fit, zoom, centering
-/// inset, the offset centering the focus pin, clamped), in points.
-function view(dev, landscape, zoomScale, size, focus) {
-  const w = landscape ? dev.height : dev.width, h = landscape ? dev.width : dev.height;
-  const s = Math.min(w / size.width, h / size.height) * Math.max(1, zoomScale);
-  const zw = size.width * s, zh = size.height * s;
-  let x = 0, y = 0;
-  if (focus) { x = focus.relativeX * size.width * s - w / 2; y = focus.relativeY * size.height * s - h / 2; }
-  return { w, h, s, insetX: Math.max(0, (w - zw) / 2), insetY: Math.max(0, (h - zh) / 2),
-           offsetX: Math.min(Math.max(x, 0), Math.max(0, zw - w)), offsetY: Math.min(Math.max(y, 0), Math.max(0, zh - h)) };
-}
-
 function renderRequest() {
-  const content = state.content, size = content.pages[page() - 1];
   const query = new URLSearchParams({ page: page() });
   if (!$("show-resolved").checked) query.set("include", "open");
   const dev = device();
@@ -508,15 +496,16 @@ function renderRequest() {
     // Wide enough for the screen's pixels, in steps of 320 so that pages share renders.
     const want = Math.max(320, Math.min(2560, (document.querySelector(".stage").clientWidth || 800) * (devicePixelRatio || 1)));
     query.set("width", String(Math.min(2560, Math.ceil(want / 320) * 320)));
-    return { query: query.toString(), size, device: null };
+    return { query: query.toString(), device: false };
   }
   const landscape = $("landscape").checked;
   query.set("device", dev.name + (landscape ? "@landscape" : ""));
   if (zoom() !== 1) query.set("zoom", zoom());
+  if ($("safe-area").checked) query.set("safeArea", "true");
   const focus = state.selected && state.pins.get(state.selected);
   const useFocus = focus && !focus.deleted && focus.page === page() && (!focus.resolved || $("show-resolved").checked);
   if (useFocus) query.set("focus", focus.id);
-  return { query: query.toString(), size, device: view(dev, landscape, zoom(), size, useFocus ? focus : null) };
+  return { query: query.toString(), device: true };
 }
 
 /// Fetches the render with the bearer header and shows it once decoded; one at a time, the
@@ -529,9 +518,14 @@ async function loadRender() {
     do {
       state.renderAgain = false;
       const generation = state.generation, request = renderRequest(), cursor = state.cursor;
-      const response = await api(`/v1/contents/${enc(state.content.id)}/render.png?${request.query}`);
+      const base = `/v1/contents/${enc(state.content.id)}`;
+      // On a device, the server says where the render puts the page (Viewport's math).
+      const [response, placed] = await Promise.all([api(`${base}/render.png?${request.query}`),
+                                                    request.device ? api(`${base}/viewport?${request.query}`) : null]);
       if (response.status === 503) { setTimeout(loadRender, 1000); break; }
       if (!response.ok) { notice((await failure(response)).error); break; }
+      if (placed && !placed.ok) { notice((await failure(placed)).error); break; }
+      request.viewport = placed ? await placed.json() : null;
       const url = URL.createObjectURL(await response.blob());
       const probe = new Image();
       probe.src = url;
@@ -563,10 +557,11 @@ function pointAt(event) {
   const box = img.getBoundingClientRect();
   const fx = (event.clientX - box.left) / box.width, fy = (event.clientY - box.top) / box.height;
   let x = fx, y = fy;
-  if (shown.device) {
-    const v = shown.device;
-    x = (fx * v.w - v.insetX + v.offsetX) / v.s / shown.size.width;
-    y = (fy * v.h - v.insetY + v.offsetY) / v.s / shown.size.height;
+  if (shown.viewport) {
+    // The screen's point under the click, in the page as the server placed it.
+    const v = shown.viewport;
+    x = (fx * v.width - v.content.x) / v.content.width;
+    y = (fy * v.height - v.content.y) / v.content.height;
   }
   return x >= 0 && x <= 1 && y >= 0 && y <= 1 ? { x, y, fx, fy } : null;
 }

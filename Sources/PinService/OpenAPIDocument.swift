@@ -266,6 +266,29 @@ public enum OpenAPIDocument {
         }
       }
     },
+    "/v1/contents/{contentId}/viewport": {
+      "parameters": [{"$ref": "#/components/parameters/contentId"}],
+      "get": {
+        "operationId": "viewport",
+        "summary": "Where render.png with the same query puts the page on a device screen, in points",
+        "description": "The Viewport of the render (aspect fit in the screen less its safe area with `safeArea`, zoom, centering inset, the offset asked for or the one centering `focus`, clamped): the live page maps a click on a device render to normalized coordinates with it. Read by the render's option parser; the render's other options may be given and change nothing here. A bad option, a query without `device`, or a `focus` that is no root pin on the page (among those `include` keeps) is a 400 naming it.",
+        "parameters": [
+          {"name": "device", "in": "query", "required": true, "description": "a device preset (pinrender devices), NAME@landscape or WxH@S", "schema": {"type": "string"}},
+          {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1, "default": 1}},
+          {"name": "zoom", "in": "query", "schema": {"type": "number", "minimum": 1}},
+          {"name": "offset", "in": "query", "description": "X,Y", "schema": {"type": "string"}},
+          {"name": "focus", "in": "query", "description": "a pin id to center", "schema": {"type": "string"}},
+          {"name": "safeArea", "in": "query", "schema": {"type": "boolean"}},
+          {"name": "include", "in": "query", "schema": {"type": "string", "enum": ["open", "resolved", "all"]}}
+        ],
+        "responses": {
+          "200": {"description": "The screen and where the page lies on it", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Viewport"}}}},
+          "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
+    },
     "/v1/sync": {
       "post": {
         "operationId": "sync",
@@ -407,6 +430,22 @@ public enum OpenAPIDocument {
           "results": {"type": "array", "items": {"type": "object", "required": ["changeId", "pinId", "status", "replayed"], "properties": {"changeId": {"type": "string"}, "pinId": {"type": "string"}, "status": {"enum": ["applied", "refused"]}, "reason": {"type": "string"}, "replayed": {"type": "boolean"}}}},
           "contentId": {"type": "string"}, "cursor": {"type": "integer"}, "more": {"type": "boolean"},
           "changes": {"type": "array", "items": {"$ref": "#/components/schemas/StoredPin"}}
+        }
+      },
+      "Viewport": {
+        "type": "object", "required": ["page", "width", "height", "scale", "safeArea", "zoomScale", "contentOffset", "content"],
+        "properties": {
+          "page": {"type": "integer", "minimum": 1},
+          "width": {"type": "number", "description": "the screen in points"},
+          "height": {"type": "number"},
+          "scale": {"type": "number", "description": "pixels per point"},
+          "safeArea": {"type": "object", "required": ["top", "left", "bottom", "right"], "description": "insets in points the content keeps clear of (zero without safeArea)",
+                       "properties": {"top": {"type": "number"}, "left": {"type": "number"}, "bottom": {"type": "number"}, "right": {"type": "number"}}},
+          "zoomScale": {"type": "number", "minimum": 1},
+          "contentOffset": {"type": "object", "required": ["x", "y"], "description": "the scroll position, clamped, in points of the zoomed content",
+                            "properties": {"x": {"type": "number"}, "y": {"type": "number"}}},
+          "content": {"type": "object", "required": ["x", "y", "width", "height"], "description": "the whole page on the screen, in points (past the screen's edges when zoomed)",
+                      "properties": {"x": {"type": "number"}, "y": {"type": "number"}, "width": {"type": "number"}, "height": {"type": "number"}}}
         }
       },
       "Event": {

@@ -163,6 +163,7 @@ public final class PinServer {
             case .changes(let id): try changes(request, contentId: id)
             case .sync: try sync(request)
             case .render(let id, let format): try render(request, contentId: id, format: format)
+            case .viewport(let id): try viewport(request, contentId: id)
             case .events(let id):
                 // Left without a status: libsoup answers the WebSocket handshake (or refuses
                 // a request that is not one), then calls openEvents.

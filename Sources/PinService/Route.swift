@@ -24,6 +24,8 @@ enum Route: Equatable {
     case changes(String)
     case sync
     case render(String, format: String)
+    /// `GET /v1/contents/{id}/viewport`: where a device render puts the page.
+    case viewport(String)
     case events(String)
 
     /// The route of `method` and `path` as the client wrote it (percent-encoded: each segment
@@ -93,6 +95,7 @@ enum Route: Equatable {
         case (4, "events"): self = try only("GET", route: .events(id))
         case (4, "render.png"): self = try only("GET", route: .render(id, format: "png"))
         case (4, "render.pdf"): self = try only("GET", route: .render(id, format: "pdf"))
+        case (4, "viewport"): self = try only("GET", route: .viewport(id))
         default:
             throw ServiceError(status: 404, message: "no such path: \(path.prefix(200)) (see /v1/openapi.json)")
         }
@@ -106,7 +109,8 @@ enum Route: Equatable {
         case .sync: return (.comment, nil)
         case .upload(let id): return (.admin, id)
         case .createPin(let id), .editPin(let id, _), .deletePin(let id, _): return (.comment, id)
-        case .content(let id), .listPins(let id), .pin(let id, _), .changes(let id), .render(let id, _), .events(let id):
+        case .content(let id), .listPins(let id), .pin(let id, _), .changes(let id), .render(let id, _), .events(let id),
+             .viewport(let id):
             return (.read, id)
         }
     }

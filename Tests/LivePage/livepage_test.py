@@ -12,6 +12,7 @@ import os
 import pathlib
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -35,6 +36,8 @@ READER = "livepage-read-token"
 # what any machine takes (a render ~0.4 s on 2 idle cores, debug build; a list change some
 # milliseconds), not a measure of speed. The latencies are printed, not judged.
 WAIT = 60
+# Where the tests leave screenshots of the page, to look at.
+SCREENSHOTS = os.environ.get("LIVEPAGE_SCREENSHOTS", tempfile.gettempdir())
 
 
 def theme_color(name):
@@ -233,6 +236,77 @@ class LivePageTests(unittest.TestCase):
         WebDriverWait(a, WAIT).until(lambda d: "Done, fixed on site" in self.card(d, pin["id"]).text)
         print(f"\n  B listed the new pin {listed * 1000:.0f} ms after A's click, drew it after {drawn * 1000:.0f} ms;"
               f" listed it resolved after {resolved_listed * 1000:.0f} ms")
+
+    def test_the_viewport_is_the_servers_with_the_safe_area(self):
+        """GET .../viewport answers Viewport's math (aspect fit in the screen less its safe
+        area, zoom, centering inset, clamped offset), computed here again; a query the render
+        refuses, or one without a device, is a 400."""
+        answer = self.server.api("GET", "/v1/contents/floorplan/viewport?device=iphone-15@landscape&zoom=2&safeArea=true"
+                                 "&offset=5000,40").json()
+        pages = self.server.api("GET", "/v1/contents/floorplan").json()["pages"]
+        w, h = pages[0]["width"], pages[0]["height"]
+        # iPhone 15 in landscape: 852 x 393 points, its notch side (59) left and right, 24 top, 21 bottom.
+        left, top, fw, fh = 59, 24, 852 - 2 * 59, 393 - 24 - 21
+        s = min(fw / w, fh / h) * 2
+        zw, zh = w * s, h * s
+        inset_x, inset_y = max(0, (fw - zw) / 2), max(0, (fh - zh) / 2)
+        ox, oy = min(5000, max(0, zw - fw)), min(40, max(0, zh - fh))
+        expected = {"x": left + inset_x - ox, "y": top + inset_y - oy, "width": zw, "height": zh}
+        for key, value in expected.items():
+            self.assertAlmostEqual(answer["content"][key], value, places=6, msg=f"content.{key}: {answer}")
+        self.assertEqual((answer["width"], answer["height"], answer["scale"], answer["page"]), (852, 393, 3, 1))
+        self.assertEqual(answer["safeArea"], {"top": 24, "left": 59, "bottom": 21, "right": 59})
+        for query, field in [("zoom=2", "device"), ("device=iphone-15&zoom=0.5", "zoom"),
+                             ("device=iphone-15&focus=nobody", "focus"), ("device=iphone-15&page=9", "page")]:
+            refused = self.server.api("GET", "/v1/contents/floorplan/viewport?" + query)
+            self.assertEqual(refused.status_code, 400, f"{query}: {refused.text}")
+            self.assertIn(field, refused.json()["error"], query)
+
+    def test_a_click_beside_the_notch_lands_where_the_render_draws_the_pin(self):
+        """On an iPhone 15 in landscape at zoom 2 within its safe area, a pin added by a click
+        is where `pinrender render` at the same device draws it (its layout's marker), and the
+        page's render shows it there."""
+        c = self.open(f"/?token={TOKEN}&content=floorplan&device=iphone-15&landscape=1&zoom=2&safeArea=1", 1280, 900)
+        img = c.find_element(By.ID, "render")
+        self.assertIn("safeArea=true", img.get_attribute("data-query"))
+        natural = c.execute_script("return arguments[0].naturalWidth", img)
+        scale = img.size["width"] / natural
+        half = max(6, round(8 / scale))
+        # A blank spot near the left edge of the safe area (59 pt, 177 px from the screen's edge).
+        size = self.pixels(c, 0, 0, 0)
+        x, y = c.execute_script(PIXELS_JS + "return blank(...arguments);", 59 * 3 + 4 * half, size["height"] // 2, 2 * half, 8)
+        dx, dy = round(x * scale - img.size["width"] / 2), round(y * scale - img.size["height"] / 2)
+        x, y = (dx + img.size["width"] / 2) / scale, (dy + img.size["height"] / 2) / scale
+        c.save_screenshot(os.path.join(SCREENSHOTS, "safe-area-before.png"))
+        ActionChains(c).move_to_element_with_offset(img, dx, dy).click().perform()
+        WebDriverWait(c, WAIT).until(lambda d: d.find_element(By.ID, "new-pin").is_displayed())
+        text = f"Beside the notch {os.getpid()}"
+        c.find_element(By.ID, "new-text").send_keys(text)
+        c.find_element(By.ID, "new-add").click()
+        WebDriverWait(c, WAIT).until(lambda d: text in d.find_element(By.ID, "threads").text)
+        listed = self.server.api("GET", "/v1/contents/floorplan/pins").json()
+        pin = next(p for p in listed["pins"] if p["text"] == text)
+        self.wait_render(c, pin["seq"])
+        c.save_screenshot(os.path.join(SCREENSHOTS, "safe-area-after.png"))
+        at_click = self.pixels(c, round(x), round(y), half)
+        self.assertGreater(at_click["counts"][0], at_click["total"] * 0.25, f"the page's render has no pin at the click: {at_click}")
+
+        # The command line's render of the same screen puts the marker at the click (within
+        # a CSS pixel of the page, which is where the click can be).
+        scratch = pathlib.Path(self.server.scratch)
+        (scratch / "pins.json").write_text(json.dumps({"pins": listed["pins"]}))
+        layout = scratch / "layout.json"
+        subprocess.run([BINARY, "render", str(ROOT / "samples/demo/floorplan.pdf"), "--pins", str(scratch / "pins.json"),
+                                     "--device", "iphone-15@landscape", "--zoom", "2", "--safe-area", "-o", str(scratch / "c.png"),
+                                     "--layout-json", str(layout)], check=True, capture_output=True)
+        page = json.loads(layout.read_text())["pages"][0]
+        self.assertEqual((page["width"], page["height"]), (natural, size["height"]))
+        marker = next(m for m in page["markers"] if m["id"] == pin["id"])
+        tolerance = 1 / scale + 0.5
+        self.assertLess(abs(marker["x"] - x), tolerance, f"clicked at {x:.1f},{y:.1f}; the render's marker: {marker['x']},{marker['y']}")
+        self.assertLess(abs(marker["y"] - y), tolerance, f"clicked at {x:.1f},{y:.1f}; the render's marker: {marker['x']},{marker['y']}")
+        c.quit()
+        self.drivers.remove(c)
 
     def test_page_catches_up_after_the_socket_drops(self):
         """The socket closed under the page: it reconnects with its cursor and shows what

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 internal import CQPDF
 
 /// Edits a PDF with qpdf, keeping everything it has (vectors, text, fonts, links, bookmarks,
@@ -55,28 +56,24 @@ public final class PDFAssembler {
     ///
     /// Form fields are the exception: MuPDF draws widgets in a pass after every other
     /// annotation, so a field would cover the marks on it. A mark that overlaps a field is
-    /// drawn by a small read-only push button over it instead, one of the form's last
-    /// fields (see ``raiseOverFields(_:of:on:fields:)``), and the Watermark leaves it out.
+    /// drawn by a small read-only push button over it instead (the plan's `buttons`, one of
+    /// the form's last fields, see ``raise(_:of:on:)``), and the Watermark leaves it out (its
+    /// `clip`).
     /// - Parameters:
     ///   - page: the page to draw on.
     ///   - overlayPage: the page of `overlay` drawn.
     ///   - overlay: the document drawn by Cairo; kept until the file is written.
     ///   - matrix: PDF's `[a b c d e f]` from the overlay page's space to the page's.
     ///   - rect: where the overlay lands in page space (the page's CropBox), the annotation's /Rect.
-    ///   - marks: where the overlay's marks may put ink, in page space (markers, clusters,
-    ///     tooltips: the core's bounds).
-    /// - Returns: how many marks stay under form fields in MuPDF, because the form
-    ///   asks viewers to redraw its fields (/NeedAppearances); 0 otherwise.
-    @discardableResult
+    ///   - clip: rectangles with whole-point edges the Watermark's drawing is clipped to,
+    ///     even-odd (``FieldButton/watermarkClip(_:buttons:)``); empty: not clipped.
+    ///   - buttons: the buttons over the marks on form fields, added after the Watermark.
     public func drawOver(page: Int, overlayPage: Int, of overlay: QPDFDocument, matrix: [Double], rect: CGRect,
-                         marks: [CGRect] = []) throws -> Int {
+                         clip: [CGRect] = [], buttons: [FieldButton] = []) throws {
         if !sources.contains(where: { $0 === overlay }) { sources.append(overlay) }
         let overlayForm = try formXObject(overlayPage: overlayPage, of: overlay, matrix: matrix)
         let target = document.page(page)
-        let onFields = marksOverFields(marks, on: target)
-        let fields = onFields.isEmpty ? nil : buttonFields()
-        let raised = fields == nil ? [] : onFields
-        let form = raised.isEmpty ? overlayForm : drawing(overlayForm, in: rect, except: raised)
+        let form = clip.isEmpty ? overlayForm : self.form(drawing: overlayForm, in: rect, clip: path(clip) + "W* n\n")
         let annotation = document.indirect(document.dictionary([
             ("/Type", document.name("/Annot")),
             ("/Subtype", document.name("/Watermark")),
@@ -86,9 +83,8 @@ public final class PDFAssembler {
             ("/AP", document.dictionary([("/N", form)])),
         ]))
         document.appendAnnotation(annotation, to: target)
-        if let fields { raiseOverFields(raised, of: overlayForm, on: page, fields: fields) }
+        raise(buttons, of: overlayForm, on: page)
         try document.check()
-        return fields == nil ? onFields.count : 0
     }
 
     /// Sets a page's MediaBox and CropBox (a page grown for a column of comments); its

@@ -20,6 +20,7 @@ extension Route {
         case .sync: return "/v1/sync"
         case .render(_, let format): return "/v1/contents/{contentId}/render.\(format)"
         case .events: return "/v1/contents/{contentId}/events"
+        case .viewport: return "/v1/contents/{contentId}/viewport"
         }
     }
 

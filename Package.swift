@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PinRender", targets: ["PinRender"]),
         .library(name: "PinRemote", targets: ["PinRemote"]),
         .library(name: "PinSnapshot", targets: ["PinSnapshot"]),
+        .library(name: "PinServiceCore", targets: ["PinServiceCore"]),
         .library(name: "PinService", targets: ["PinService"]),
         .library(name: "PinSync", targets: ["PinSync"]),
     ],
@@ -35,10 +36,11 @@ let package = Package(
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
                        pkgConfig: localPkgConfig("CSoup"), providers: [.apt(["libsoup-3.0-dev"])]),
         // SQLite stores the pin service's contents and pins, and the sync client's queue, seen
-        // only by PinService and PinSync.
+        // only by PinServiceCore and PinSync.
         .systemLibrary(name: "CSQLite", path: "Sources/CInterop/CSQLite",
                        pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // libpq: the pin service's store on PostgreSQL (`serve --db postgresql://...`).
+        // libpq: the pin service's store on PostgreSQL (`serve --db postgresql://...`), seen only
+        // by PinServiceCore.
         .systemLibrary(name: "CPostgres", path: "Sources/CInterop/CPostgres",
                        pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
@@ -53,8 +55,11 @@ let package = Package(
         // Pins from a URL (libsoup-3) or a sync client's store (PinSync, SQLite).
         .target(name: "PinRemote", dependencies: ["PinRender", "PinRenderCore", "PinSync", "PinPlatform"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
-        // `pinrender serve`: pins over HTTP and WebSocket (libsoup-3), stored in SQLite or PostgreSQL.
-        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "CSoup", "CSQLite", "CPostgres"]),
+        // The pin service's operations without HTTP: the store (SQLite or PostgreSQL) and what
+        // may be done to contents and pins.
+        .target(name: "PinServiceCore", dependencies: ["PinRenderCore", "PinPlatform", "CSQLite", "CPostgres"]),
+        // `pinrender serve`: PinServiceCore over HTTP and WebSocket (libsoup-3).
+        .target(name: "PinService", dependencies: ["PinServiceCore", "PinRender", "PinRenderCore", "CSoup"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`,
         // the events WebSocket through libsoup-3.
         .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform", "CSQLite", "CSoup"]),
@@ -66,7 +71,8 @@ let package = Package(
         .executableTarget(name: "pinrender", dependencies: ["PinCommandLine"]),
         // Every command, the pin service and the sync client included.
         .executableTarget(name: "pinrender-net",
-                          dependencies: ["PinCommandLine", "PinRender", "PinRenderCore", "PinRemote", "PinService", "PinSync"]),
+                          dependencies: ["PinCommandLine", "PinRender", "PinRenderCore", "PinRemote", "PinService", "PinServiceCore",
+                                         "PinSync"]),
         // The whole render path as a libFuzzer target (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "pinrender-fuzz", dependencies: ["PinRender", "PinRenderCore"], path: "Fuzz/Render"),
         .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"],
@@ -77,7 +83,8 @@ let package = Package(
                     dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinRemote", "PinSnapshot", "pinrender",
                                    "pinrender-net"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinRender", "PinRenderCore"], path: "Tests/Service",
+        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinServiceCore", "PinRender", "PinRenderCore"],
+                    path: "Tests/Service",
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py", "hostile_browsers_test.py",
                               "hostile_renders_test.py", "hostile_signals_test.py", "hostile_store_test.py", "hostile_wire_test.py"]),
         .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinPlatform", "PinRenderCore", "PinRenderGraphics", "pinrender",

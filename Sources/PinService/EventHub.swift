@@ -1,4 +1,5 @@
 import Foundation
+import PinServiceCore
 
 /// The events WebSocket's clients, by content: each change is sent to the clients of its
 /// content; every few seconds a heartbeat to all. Used on the loop thread only.

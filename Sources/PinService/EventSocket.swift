@@ -1,4 +1,5 @@
 import Foundation
+import PinServiceCore
 
 /// One client of the events WebSocket: a ``ServerWebSocket`` subscribed to one content,
 /// with the last sequence number sent. Used on the loop thread only.

@@ -1,6 +1,7 @@
 import Foundation
 import PinRender
 import PinRenderCore
+import PinServiceCore
 
 /// Request bodies read into pins with the CLI's decoder (``PinDecoder``), so a field is
 /// checked the same way in a file and over HTTP, and a bad one is named with its place:

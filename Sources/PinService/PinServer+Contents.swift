@@ -1,5 +1,6 @@
 import Foundation
 import PinRenderCore
+import PinServiceCore
 
 extension PinServer {
     /// An upload written beside the contents under a name of its own, not yet checked or kept.

@@ -1,4 +1,5 @@
 import Foundation
+import PinServiceCore
 internal import CSoup
 
 extension PinServer {

@@ -1,5 +1,6 @@
 import Foundation
 import PinRenderCore
+import PinServiceCore
 
 extension PinServer {
     /// The answer of a list of pins or changes: the pins and the cursor to ask for changes

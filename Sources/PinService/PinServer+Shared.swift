@@ -1,4 +1,5 @@
 import Foundation
+import PinServiceCore
 
 extension PinServer {
     /// Sends the changes committed after ``published`` (by this server or another on the

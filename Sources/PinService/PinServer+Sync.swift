@@ -1,6 +1,7 @@
 import Foundation
 import PinRender
 import PinRenderCore
+import PinServiceCore
 internal import CSoup
 
 extension PinServer {

@@ -1,6 +1,7 @@
 import Foundation
 import PinRender
 import PinRenderCore
+import PinServiceCore
 internal import CSoup
 
 /// The pin service: the HTTP API and the events WebSocket on libsoup's server, pins in a
@@ -37,7 +38,11 @@ public final class PinServer {
             throw ServiceError(status: 500, message: "--tokens FILE is needed to listen on \(configuration.host): without it anyone may do anything, which is allowed on loopback only")
         }
         self.configuration = configuration
-        store = try PinStore(directory: configuration.dataDirectory, postgres: configuration.postgres)
+        do {
+            store = try PinStore(directory: configuration.dataDirectory, postgres: configuration.postgres)
+        } catch let error as StoreUnavailable {
+            throw ServiceError(status: 503, message: error.message)
+        }
         renders = try RenderService(scratch: configuration.dataDirectory.appendingPathComponent("scratch"),
                                     worker: configuration.renderWorker,
                                     limits: RenderLimits(maxMemory: configuration.renderMaxMemory,

@@ -1,4 +1,5 @@
 import Foundation
+import PinServiceCore
 internal import CSoup
 
 /// A connection of its own that LISTENs for the changes committed by any server on the
@@ -8,7 +9,7 @@ internal import CSoup
 /// so one lost or folded notification loses no change.
 final class PostgresListener {
     /// The channel every server of the database LISTENs on.
-    static let channel = "pinrender_changes"
+    static let channel = SQLDialect.changesChannel
 
     private let connection: PostgresConnection
     private var watch: guint = 0

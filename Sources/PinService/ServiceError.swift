@@ -1,5 +1,6 @@
 import Foundation
 import PinRenderCore
+import PinServiceCore
 
 /// An error answer: the one place where failures become HTTP statuses and JSON bodies,
 /// `{"status": 409, "error": "...", "current": {pin}}`.
@@ -22,16 +23,15 @@ public struct ServiceError: Error, Sendable {
     init(_ error: StoreError) {
         switch error {
         case .unknownContent(let id):
-            self.init(status: 404, message: "no content \"\(id)\" (upload it with PUT /v1/contents/\(id))")
-        case .unknownPin(let contentId, let id):
-            self.init(status: 404, message: "no pin \"\(id)\" on content \"\(contentId)\"")
+            self.init(status: 404, message: "\(error.message) (upload it with PUT /v1/contents/\(id))")
+        case .unknownPin:
+            self.init(status: 404, message: error.message)
         case .conflict(let current):
-            self.init(status: 409, message: "version \(current.version) of pin \"\(current.pin.id)\" is the current one: merge with it and send that version",
-                      current: current)
+            self.init(status: 409, message: error.message, current: current)
         case .deleted(let current):
-            self.init(status: 410, message: "pin \"\(current.pin.id)\" was deleted", current: current)
-        case .invalid(let error):
-            self.init(status: 400, message: Self.describe(error))
+            self.init(status: 410, message: error.message, current: current)
+        case .invalid:
+            self.init(status: 400, message: error.message)
         }
     }
 
@@ -61,7 +61,7 @@ public struct ServiceError: Error, Sendable {
     /// An input error without the decoder's name for the request body: `pins[0].relativeX:
     /// ...` reads `relativeX: ...` when the body held one pin.
     static func describe(_ error: InputError) -> String {
-        error.location.isEmpty ? error.problem : "\(error.location): \(error.problem)"
+        StoreError.describe(error)
     }
 
     /// The JSON body.

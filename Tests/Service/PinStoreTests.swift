@@ -3,6 +3,7 @@ import Testing
 import PinRender
 import PinRenderCore
 @testable import PinService
+@testable import PinServiceCore
 
 /// A store in a fresh directory, with one content of `pages` pages.
 private func makeStore(pages: Int = 2) throws -> (PinStore, URL) {
@@ -192,7 +193,7 @@ struct PinStoreTests {
             do {
                 _ = try PinStore(directory: store.directory)
                 Issue.record("a second store opened the directory")
-            } catch let error as ServiceError {
+            } catch let error as StoreUnavailable {
                 #expect(error.message.hasPrefix("\(path) is in use by another pinrender serve (process \(getpid()))"))
             }
         }

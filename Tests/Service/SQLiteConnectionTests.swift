@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PinService
+@testable import PinServiceCore
 
 /// Reused prepared statements behave as fresh ones: new bindings, rows from the start, the
 /// same SQL inside a query of it, a statement that failed.

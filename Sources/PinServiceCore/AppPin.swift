@@ -5,8 +5,12 @@ import PinRenderCore
 /// API answers, and what ``PinDecoder`` reads back, so the CLI renders the same pins.
 ///
 ///     let data = try JSONEncoder().encode(AppPin(pin: pin))
-struct AppPin: Encodable {
-    var pin: Pin
+public struct AppPin: Encodable {
+    public var pin: Pin
+
+    public init(pin: Pin) {
+        self.pin = pin
+    }
 
     private enum Key: String, CodingKey {
         case id, contentId, page, relativeX, relativeY, authorId, authorName, createdAt, text, resolved, parentId,
@@ -18,7 +22,7 @@ struct AppPin: Encodable {
         var durationMs: Int
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try Identity(pin: pin).encode(to: encoder)
         try container.encode(pin.page, forKey: .page)
@@ -35,10 +39,14 @@ struct AppPin: Encodable {
     }
 
     /// What names a pin, a tombstone's fields: id, contentId, parentId (null for a root).
-    struct Identity: Encodable {
-        var pin: Pin
+    public struct Identity: Encodable {
+        public var pin: Pin
 
-        func encode(to encoder: Encoder) throws {
+        public init(pin: Pin) {
+            self.pin = pin
+        }
+
+        public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(pin.id, forKey: .id)
             try container.encode(pin.contentId, forKey: .contentId)
@@ -51,7 +59,7 @@ struct AppPin: Encodable {
     }
 
     /// ISO 8601 in UTC, with milliseconds only when the time has a fraction of a second.
-    static func timestamp(_ date: Date) -> String {
+    public static func timestamp(_ date: Date) -> String {
         let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
         return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
     }

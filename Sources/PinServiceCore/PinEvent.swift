@@ -8,21 +8,21 @@ import Foundation
 /// sequence number replayed, or the one asked for); `heartbeat` every few seconds
 /// (`cursor`: the store's last sequence number). A client keeps the last `seq` it saw and
 /// reconnects with `?since=` it.
-struct PinEvent: Encodable {
-    var type: String
-    var seq: Int?
-    var contentId: String
-    var pin: StoredPin?
-    var cursor: Int?
+public struct PinEvent: Encodable {
+    public var type: String
+    public var seq: Int?
+    public var contentId: String
+    public var pin: StoredPin?
+    public var cursor: Int?
 
     /// The event of a pin's change; `previous` is the pin before it (nil: unknown, as in a
     /// replay, where a pin's first version is its creation).
-    init(_ stored: StoredPin, previous: StoredPin? = nil) {
+    public init(_ stored: StoredPin, previous: StoredPin? = nil) {
         self.init(stored, type: Self.type(of: stored, previous: previous))
     }
 
     /// The event of a pin's change of a known type (one of the pin types above).
-    init(_ stored: StoredPin, type: String) {
+    public init(_ stored: StoredPin, type: String) {
         self.type = type
         seq = stored.seq
         contentId = stored.pin.contentId
@@ -31,12 +31,12 @@ struct PinEvent: Encodable {
 
     /// The event of a change read back from the store, with the type its writer recorded
     /// (nil in rows older than that: taken from the pin, as in ``init(_:previous:)``).
-    init(_ stored: StoredPin, recorded type: String?) {
+    public init(_ stored: StoredPin, recorded type: String?) {
         self.init(stored, type: type ?? Self.type(of: stored, previous: nil))
     }
 
     /// A message without a pin: `ready`, `heartbeat`.
-    init(type: String, contentId: String, cursor: Int) {
+    public init(type: String, contentId: String, cursor: Int) {
         self.type = type
         self.contentId = contentId
         self.cursor = cursor
@@ -44,7 +44,7 @@ struct PinEvent: Encodable {
 
     /// The type of a pin's change from the pin before it (nil: unknown, as in a replay,
     /// where a pin's first version is its creation).
-    static func type(of stored: StoredPin, previous: StoredPin?) -> String {
+    public static func type(of stored: StoredPin, previous: StoredPin?) -> String {
         if stored.deleted {
             "pin.deleted"
         } else if stored.version == 1 {
@@ -56,7 +56,7 @@ struct PinEvent: Encodable {
         }
     }
 
-    var text: String {
+    public var text: String {
         String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self)
     }
 }

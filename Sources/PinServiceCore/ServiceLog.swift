@@ -6,7 +6,7 @@ import Foundation
 /// included), the store lost, unwritable, or taking writes again. Never a token.
 ///
 ///     {"error":"...","event":"internal-error","id":"9f0c27d1e45ab380","level":"error","status":500,"time":"2026-12-01T22:09:46.649Z"}
-enum ServiceLog {
+public enum ServiceLog {
     private struct Entry: Encodable {
         var time: String
         var level: String
@@ -17,7 +17,7 @@ enum ServiceLog {
     }
 
     /// Writes one line: `level` is `error` or `info`; `event` what happened, `error` its detail.
-    static func write(level: String, event: String, id: String? = nil, status: Int? = nil, error: String? = nil) {
+    public static func write(level: String, event: String, id: String? = nil, status: Int? = nil, error: String? = nil) {
         let entry = Entry(time: AppPin.timestamp(Date()), level: level, event: event, id: id, status: status, error: error)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

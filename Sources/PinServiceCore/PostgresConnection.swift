@@ -7,7 +7,7 @@ internal import CPostgres
 ///
 /// Statements with parameters are prepared once per connection (by their SQL) and run by
 /// name after, so the server parses and plans each of the service's few statements once.
-final class PostgresConnection: StoreConnection {
+public final class PostgresConnection: StoreConnection {
     let dialect = SQLDialect.postgres
     private let connection: OpaquePointer
     /// The prepared statements' names, by their SQL (emptied when the connection is reset).
@@ -15,7 +15,7 @@ final class PostgresConnection: StoreConnection {
 
     /// Connects to `uri` (`postgresql://user@host:port/db`, or a unix socket's directory in
     /// `?host=/path`); the password, if any, is never part of an error.
-    init(uri: String) throws(PostgresError) {
+    public init(uri: String) throws(PostgresError) {
         guard let connection = PQconnectdb(uri) else {
             throw PostgresError(message: "out of memory", action: "connecting")
         }
@@ -34,7 +34,7 @@ final class PostgresConnection: StoreConnection {
 
     deinit { PQfinish(connection) }
 
-    func execute(_ sql: String) throws(PostgresError) {
+    public func execute(_ sql: String) throws(PostgresError) {
         _ = try PostgresResult(try exec(sql, []), connection: connection, sql: sql)
     }
 
@@ -48,11 +48,11 @@ final class PostgresConnection: StoreConnection {
     }
 
     /// The socket to watch for notifications (``PostgresListener``).
-    var socket: Int32 { PQsocket(connection) }
+    public var socket: Int32 { PQsocket(connection) }
 
     /// Reads what the server sent and returns how many notifications came; throws when
     /// the connection is lost.
-    func consumeNotifications() throws(PostgresError) -> Int {
+    public func consumeNotifications() throws(PostgresError) -> Int {
         guard PQconsumeInput(connection) == 1 else {
             throw PostgresError(connection, result: nil, action: "listening")
         }

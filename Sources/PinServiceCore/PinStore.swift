@@ -74,7 +74,7 @@ public final class PinStore: @unchecked Sendable {
         -> (writer: any StoreConnection, reader: any StoreConnection, checkpointer: SQLiteCheckpointer) {
         let writer = try SQLiteConnection(path: path, readOnly: false)
         if writer.isReadOnly {
-            throw ServiceError(status: 503, message: "\(path) cannot be written (read-only: its permissions or its file system)")
+            throw StoreUnavailable(unwritable: "\(path) cannot be written (read-only: its permissions or its file system)")
         }
         try writer.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
         try Migrations.apply(to: writer)
@@ -142,7 +142,7 @@ public final class PinStore: @unchecked Sendable {
     /// The pins and tombstones of every content changed after `since`, oldest change first,
     /// each once, as it is now,
     /// at most `limit`, with the type of each one's event (nil in rows older than that).
-    func changes(since: Int, limit: Int) throws -> [(pin: StoredPin, event: String?)] {
+    public func changes(since: Int, limit: Int) throws -> [(pin: StoredPin, event: String?)] {
         try changes(where: "seq > ?", [.integer(since)], limit: limit)
     }
 
@@ -192,9 +192,9 @@ public final class PinStore: @unchecked Sendable {
 
     /// Applies one change of a sync batch once: a change whose `changeId` the same client
     /// had applied or refused before on the same content gets that same outcome again, and
-    /// changes nothing. `client` names the client (``PinServer/client(of:)``); a result
+    /// changes nothing. `client` names the client (a digest of its token); a result
     /// recorded before ids were a client's (`'*'`) is any client's of its content.
-    func apply(_ change: SyncChange, from client: String) throws -> (outcome: SyncOutcome, changed: [StoredPin]) {
+    public func apply(_ change: SyncChange, from client: String) throws -> (outcome: SyncOutcome, changed: [StoredPin]) {
         try write { db in
             if let recorded = try db.query("""
                 SELECT status, reason FROM sync_results WHERE content_id = ? AND change_id = ? AND client IN (?, '*')
@@ -215,7 +215,7 @@ public final class PinStore: @unchecked Sendable {
                 case .refuse(let error): throw error
                 }
             } catch let error as StoreError {
-                reason = ServiceError(error).message
+                reason = error.message
             }
             try db.run("INSERT INTO sync_results (content_id, change_id, client, pin_id, status, reason) VALUES (?, ?, ?, ?, ?, ?)",
                        [.text(change.contentId), .text(change.changeId), .text(client), .text(change.pinId),

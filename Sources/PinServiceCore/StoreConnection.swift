@@ -31,7 +31,7 @@ enum SQLValue {
 }
 
 /// The statements that differ between the store's two databases; everything else is the same SQL.
-enum SQLDialect {
+public enum SQLDialect: Sendable {
     case sqlite
     case postgres
 
@@ -50,9 +50,12 @@ enum SQLDialect {
     var commitWrite: String {
         switch self {
         case .sqlite: "COMMIT"
-        case .postgres: "NOTIFY \(PostgresListener.channel); COMMIT"
+        case .postgres: "NOTIFY \(Self.changesChannel); COMMIT"
         }
     }
+
+    /// The channel every server of a PostgreSQL database LISTENs on for the others' commits.
+    public static let changesChannel = "pinrender_changes"
 
     /// Starts the transaction of a migration step; on PostgreSQL servers starting together
     /// wait for each other on an advisory lock (the number is arbitrary, the same for all).

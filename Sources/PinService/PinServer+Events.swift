@@ -11,13 +11,13 @@ extension PinServer {
     func openEvents(_ request: HTTPRequest, stream: UnsafeMutablePointer<GIOStream>) {
         let connection = ServerWebSocket(stream: stream, limits: .init(backlog: configuration.eventBacklog))
         guard case .events(let contentId)? = try? Route(method: "GET", path: request.path),
-              let since = try? Self.since(request), let batched = try? Self.batch(request) else { return }
-        let socket = EventSocket(connection: connection, contentId: contentId, since: since, batched: batched)
+              let query = try? QueryOptions.parse(request.query, as: .events) else { return }
+        let socket = EventSocket(connection: connection, contentId: contentId, since: query.since, batched: query.batch)
         hub.attach(socket)
-        var cursor = since
+        var cursor = query.since
         do {
             while socket.isOpen {
-                let page = try changeList(contentId: contentId, since: cursor, limit: 1000)
+                let page = try service.changes(of: contentId, since: cursor)
                 socket.send(EventBatch(zip(page.changes, page.events).map { change, type in
                     let event = PinEvent(change, recorded: type)
                     return (event.text, event.seq)

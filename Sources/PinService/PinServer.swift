@@ -4,10 +4,11 @@ import PinRenderCore
 import PinServiceCore
 internal import CSoup
 
-/// The pin service: the HTTP API and the events WebSocket on libsoup's server, pins in a
-/// ``PinStore``, renders by ``RenderService``. The handlers only decode requests and encode
-/// answers; errors become answers in one place (``ServiceError``). Everything runs on the
-/// GLib main loop's thread but renders.
+/// The pin service: the HTTP API and the events WebSocket on libsoup's server over the
+/// operations of a ``ReviewService`` (PinServiceCore), renders by ``RenderService``. The
+/// handlers only decode requests, call the service and encode answers; errors become
+/// answers in one place (``ServiceError``). Everything runs on the GLib main loop's thread
+/// but renders.
 ///
 ///     var configuration = ServiceConfiguration(dataDirectory: URL(fileURLWithPath: "data"))
 ///     configuration.port = 0
@@ -16,14 +17,12 @@ internal import CSoup
 ///     MainLoop().run()
 public final class PinServer {
     public let configuration: ServiceConfiguration
-    public let store: PinStore
+    /// The operations, on the store.
+    public let service: ReviewService
     let hub = EventHub()
     let renders: RenderService
     /// The JSON of each content's live pins, with the seq of its last change (loop thread only).
     var pinLists: [String: (seq: Int, json: SharedBytes)] = [:]
-    /// The contents seen to exist (loop thread only): contents are never removed, so pin
-    /// traffic checks its content without reading the record each time.
-    private var knownContents: Set<String> = []
     /// On a shared store, the last change sent to the event hub (loop thread only).
     var published = 0
     /// On PostgreSQL, the connection that hears the other servers' commits.
@@ -38,17 +37,26 @@ public final class PinServer {
             throw ServiceError(status: 500, message: "--tokens FILE is needed to listen on \(configuration.host): without it anyone may do anything, which is allowed on loopback only")
         }
         self.configuration = configuration
+        let store: PinStore
         do {
             store = try PinStore(directory: configuration.dataDirectory, postgres: configuration.postgres)
         } catch let error as StoreUnavailable {
             throw ServiceError(status: 503, message: error.message)
         }
+        let relay = CommitRelay()
+        var limits = ReviewService.Limits()
+        limits.maxSyncChanges = configuration.maxSyncChanges
+        service = ReviewService(store: store, limits: limits) { relay.deliver($0) }
         renders = try RenderService(scratch: configuration.dataDirectory.appendingPathComponent("scratch"),
                                     worker: configuration.renderWorker,
                                     limits: RenderLimits(maxMemory: configuration.renderMaxMemory,
                                                          seconds: configuration.renderTimeout,
                                                          pixelLimit: RenderOptions.unset.pixelLimit))
+        relay.deliver = { [unowned self] in publish($0) }
     }
+
+    /// The store of the service's contents and pins.
+    public var store: PinStore { service.store }
 
     /// Listens and returns the port; call on the thread that will run the main loop.
     public func start() throws -> Int {
@@ -125,9 +133,9 @@ public final class PinServer {
                 request.respond(200, body: Data(OpenAPIDocument.json.utf8))
             case .listContents:
                 let token = Self.token(of: request)
-                request.respond(200, json: ["contents": try store.contents().filter { configuration.tokens.allows(token, contentId: $0.id) }
+                request.respond(200, json: ["contents": try service.contents().filter { configuration.tokens.allows(token, contentId: $0.id) }
                     .map(renders.counted)])
-            case .content(let id): request.respond(200, json: renders.counted(try content(id)))
+            case .content(let id): request.respond(200, json: renders.counted(try service.content(id)))
             case .upload(let id): try upload(request, contentId: id)
             case .listPins(let id): try listPins(request, contentId: id)
             case .createPin(let id): try createPin(request, contentId: id)
@@ -140,9 +148,8 @@ public final class PinServer {
             case .events(let id):
                 // Left without a status: libsoup answers the WebSocket handshake (or refuses
                 // a request that is not one), then calls openEvents.
-                try requireContent(id)
-                _ = try cursor(since: request)
-                _ = try Self.batch(request)
+                try service.requireContent(id)
+                try service.check(cursor: try QueryOptions.parse(request.query, as: .events).since, named: "since")
             }
         } catch {
             request.fail(ServiceError(error))
@@ -191,45 +198,19 @@ public final class PinServer {
         return request.query["access_token"]
     }
 
-    /// The content, or 404.
-    func content(_ id: String) throws -> ContentRecord {
-        guard let content = try store.content(id) else { throw StoreError.unknownContent(id) }
-        return content
-    }
-
-    /// Throws 404 unless the content exists.
-    func requireContent(_ id: String) throws {
-        guard !knownContents.contains(id) else { return }
-        _ = try content(id)
-        knownContents.insert(id)
-    }
-
-    /// `?since=CURSOR`: a whole number from 0 (0 when absent).
-    static func since(_ request: HTTPRequest) throws -> Int {
-        guard let text = request.query["since"] else { return 0 }
-        guard let value = Int(text), value >= 0 else {
-            throw ServiceError(status: 400, message: "since: needs a cursor, a whole number from 0 (the seq of the last change seen)")
-        }
-        return value
-    }
-
-    /// `?batch=true|false` of the events WebSocket (false when absent).
-    static func batch(_ request: HTTPRequest) throws -> Bool {
-        switch request.query["batch"] {
-        case nil, "false": return false
-        case "true": return true
-        default: throw ServiceError(status: 400, message: "batch: needs true or false")
-        }
-    }
-
-    /// Sends the events of changes to their contents' clients. On a shared store the
-    /// changes are read back from the database with those other servers committed before
+    /// Sends the events of a committed change to its content's clients. On a shared store
+    /// the changes are read back from the database with those other servers committed before
     /// them, so every client gets them in order (``publishCommitted()``).
-    func publish(_ changes: [StoredPin], previous: StoredPin? = nil) {
+    private func publish(_ change: CommittedChange) {
         if store.isShared {
             publishCommittedSoon()
         } else {
-            hub.publish(changes.map { PinEvent($0, previous: previous) })
+            hub.publish(change.pins.map { PinEvent($0, previous: change.previous) })
         }
     }
+}
+
+/// Hands the service's committed changes to the server, which is made after the service.
+private final class CommitRelay: @unchecked Sendable {
+    var deliver: (CommittedChange) -> Void = { _ in }
 }

@@ -277,9 +277,10 @@ struct PinRequestTests {
 
     @Test func anEditKeepsWhatItDoesNotChange() throws {
         let current = root("a")
-        let (pin, version) = try PinRequest.edit(["version": .number(3), "resolved": .bool(true)], of: current, at: "")
-        #expect(version == 3 && pin.resolved && pin.text == current.text && pin.relativeX == current.relativeX)
-        #expect(throws: InputError.self) { try PinRequest.edit(["version": .number(3), "id": .text("b")], of: current, at: "") }
+        let edit = try PinRequest.edit(["version": .number(3), "resolved": .bool(true)], at: "").get()
+        let pin = try edit.apply(current)
+        #expect(edit.version == 3 && pin.resolved && pin.text == current.text && pin.relativeX == current.relativeX)
+        #expect(throws: InputError.self) { try PinRequest.edit(["version": .number(3), "id": .text("b")], at: "").get() }
     }
 }
 

@@ -1,0 +1,88 @@
+import PinRenderCore
+
+extension ReviewService {
+    /// Applies an offline client's batch: each change applied or refused on its own, in
+    /// order; a changeId that `client` sent before on the content gets its first outcome
+    /// again, so a batch is safe to send again whole. Throws only when the batch itself
+    /// cannot be read: more changes than ``Limits/maxSyncChanges``, a changeId twice, a
+    /// cursor past the newest change. `client` names whose changeIds they are (a digest of
+    /// its token; "" for everyone's).
+    public func sync(_ batch: SyncBatch, client: String) throws(ReviewError) -> SyncAnswer {
+        try requireContent(batch.contentId)
+        try check(cursor: batch.cursor, named: "cursor")
+        try check(batchSize: batch.changes.count)
+        var seen: [String: Int] = [:]
+        for (index, change) in batch.changes.enumerated() {
+            if let first = seen[change.changeId] {
+                throw .invalid("changes[\(index)].changeId",
+                               "\"\(change.changeId)\" is changes[\(first)]'s id too: each change of a batch needs its own")
+            }
+            seen[change.changeId] = index
+        }
+        var results: [SyncOutcome] = []
+        // Read one by one as they are applied: a change may name a pin an earlier one made.
+        for change in batch.changes {
+            let resolved = try resolve(change, of: batch.contentId)
+            let previous = try run { try store.pin(resolved.pinId, of: batch.contentId) }
+            let (outcome, changed) = try run { try store.apply(resolved, from: client) }
+            if !changed.isEmpty { committed(CommittedChange(pins: changed, previous: previous)) }
+            results.append(outcome)
+        }
+        let list = try changes(of: batch.contentId, since: batch.cursor)
+        return SyncAnswer(results: results, contentId: batch.contentId, cursor: list.cursor, more: list.more,
+                          changes: list.changes)
+    }
+
+    /// Throws unless a batch of `count` changes is within ``Limits/maxSyncChanges``: a
+    /// reader of a batch may ask before it reads the changes.
+    public func check(batchSize count: Int) throws(ReviewError) {
+        guard count > limits.maxSyncChanges else { return }
+        throw .invalid("changes", "\(count) changes; at most \(limits.maxSyncChanges) a batch")
+    }
+
+    /// A change of the batch read against the store: an edit made on the pin as it is now;
+    /// one the store must refuse (an unknown or deleted pin, a bad field) as a refusal.
+    private func resolve(_ change: SyncBatch.Change, of contentId: String) throws(ReviewError) -> SyncChange {
+        let action: SyncChange.Action
+        do {
+            switch change.operation {
+            case .create(let pin):
+                action = .create(pin)
+            case .update(let id, let edit):
+                let current = try current(id, of: contentId)
+                if current.deleted { throw ReviewError.deleted(current) }
+                let edit = try edit.get()
+                action = .update(try edit.apply(current.pin), version: edit.version)
+            case .delete(let id, let version):
+                _ = try current(id, of: contentId)
+                action = .delete(version: try version.get())
+            case .refuse(_, let error):
+                throw error
+            }
+        } catch let error as InputError {
+            action = .refuse(.invalid(error))
+        } catch let error as ReviewError {
+            guard let refusal = StoreError(error) else { throw error }
+            action = .refuse(refusal)
+        } catch {
+            throw .serverFault(detail: "\(error)")
+        }
+        return SyncChange(changeId: change.changeId, contentId: contentId, pinId: change.pinId, location: change.location,
+                          action: action)
+    }
+}
+
+extension StoreError {
+    /// A refusal of the domain's that the store makes too (a sync change's outcome); nil for
+    /// the others (a store that cannot take writes fails the whole batch).
+    init?(_ error: ReviewError) {
+        switch error {
+        case .unknownContent(let id): self = .unknownContent(id)
+        case .unknownPin(let contentId, let id): self = .unknownPin(contentId: contentId, id: id)
+        case .invalid(let error): self = .invalid(error)
+        case .conflict(let current): self = .conflict(current)
+        case .deleted(let current): self = .deleted(current)
+        case .unavailable, .serverFault: return nil
+        }
+    }
+}

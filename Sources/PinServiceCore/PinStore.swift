@@ -8,8 +8,9 @@ import PinRenderCore
 /// One writer connection, used by one caller at a time, each change in a write transaction
 /// that first takes the store's write lock (SQLite's `BEGIN IMMEDIATE`; on PostgreSQL the
 /// change counter's row), so writers never deadlock and the change sequence numbers commit
-/// in order, even from several servers on one PostgreSQL database; one reader connection
-/// for lists and changes. SQLite: WAL, `synchronous=NORMAL`: a commit has written its frames
+/// in order, even from several servers on one PostgreSQL database; a few reader connections
+/// for lists and changes (``StoreReaders``), so that reads run side by side and beside the
+/// writer. SQLite: WAL, `synchronous=NORMAL`: a commit has written its frames
 /// to the WAL file (in the kernel's page cache) before it returns, so a change acknowledged
 /// to a client survives the server being killed (`kill -9`) at any moment; only a crash of
 /// the machine itself may lose the last commits before the next checkpoint (FULL would fsync
@@ -30,9 +31,8 @@ public final class PinStore: @unchecked Sendable {
     /// The PostgreSQL database's URI; nil for SQLite.
     public let postgres: String?
     private let writer: any StoreConnection
-    private let reader: any StoreConnection
+    private let readers: StoreReaders
     private let writeLock = NSLock()
-    private let readLock = NSLock()
     /// SQLite's checkpoints, made off the writer's thread.
     let checkpointer: SQLiteCheckpointer?
     /// The data directory, held while the store is open (SQLite).
@@ -43,45 +43,46 @@ public final class PinStore: @unchecked Sendable {
     private var unavailable: StoreUnavailable?
 
     /// Opens or creates the store in `directory` (SQLite), or on the PostgreSQL database at
-    /// `postgres` with the files in `directory`, and brings its schema up to date. With
-    /// SQLite, throws when another process holds the directory or the database cannot be
-    /// written.
-    public init(directory: URL, postgres: String? = nil) throws {
+    /// `postgres` with the files in `directory`, and brings its schema up to date; `readers`
+    /// connections read. With SQLite, throws when another process holds the directory or the
+    /// database cannot be written.
+    public init(directory: URL, postgres: String? = nil, readers: Int = 4) throws {
         self.directory = directory
         self.postgres = postgres
         // PostgreSQL first: a server that cannot connect writes nothing.
-        let shared = try postgres.map { try Self.open(postgres: $0) }
+        let shared = try postgres.map { try Self.open(postgres: $0, readers: readers) }
         dataDirectory = try DataDirectory(directory, exclusive: shared == nil)
         if let shared {
-            (writer, reader, checkpointer, files) = (shared.writer, shared.reader, nil, nil)
+            (writer, self.readers, checkpointer, files) = (shared.writer, StoreReaders(shared.readers), nil, nil)
         } else {
             try dataDirectory.createPrivateFile("pins.db")
             let path = directory.appendingPathComponent("pins.db").path
-            (writer, reader, checkpointer) = try Self.open(sqlite: path)
+            let opened = try Self.open(sqlite: path, readers: readers)
+            (writer, self.readers, checkpointer) = (opened.writer, StoreReaders(opened.readers), opened.checkpointer)
             files = SQLiteFiles(database: path)
         }
     }
 
     deinit { checkpointer?.stop() }
 
-    private static func open(postgres uri: String) throws -> (writer: any StoreConnection, reader: any StoreConnection) {
+    private static func open(postgres uri: String, readers: Int) throws -> (writer: any StoreConnection, readers: [any StoreConnection]) {
         let writer = try PostgresConnection(uri: uri)
         try Migrations.apply(to: writer)
-        return (writer, try PostgresConnection(uri: uri))
+        return (writer, try (0..<max(readers, 1)).map { _ in try PostgresConnection(uri: uri) })
     }
 
-    private static func open(sqlite path: String) throws
-        -> (writer: any StoreConnection, reader: any StoreConnection, checkpointer: SQLiteCheckpointer) {
+    private static func open(sqlite path: String, readers: Int) throws
+        -> (writer: any StoreConnection, readers: [any StoreConnection], checkpointer: SQLiteCheckpointer) {
         let writer = try SQLiteConnection(path: path, readOnly: false)
         if writer.isReadOnly {
             throw StoreUnavailable(unwritable: "\(path) cannot be written (read-only: its permissions or its file system)")
         }
         try writer.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
         try Migrations.apply(to: writer)
-        let reader = try SQLiteConnection(path: path, readOnly: true)
+        let readers = try (0..<max(readers, 1)).map { _ in try SQLiteConnection(path: path, readOnly: true) }
         let checkpointer = try SQLiteCheckpointer(path: path)
         writer.checkpoint(by: checkpointer)
-        return (writer, reader, checkpointer)
+        return (writer, readers, checkpointer)
     }
 
     /// True when other servers may write to the database too (PostgreSQL): changes reach
@@ -355,13 +356,11 @@ public final class PinStore: @unchecked Sendable {
         Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
     }
 
-    /// Runs `body` on the reader; a read that fails on a lost store throws that loss, one
-    /// that fails for a reason of the machine's ``StoreUnavailable``.
+    /// Runs `body` on a reader of its own; a read that fails on a lost store throws that
+    /// loss, one that fails for a reason of the machine's ``StoreUnavailable``.
     private func read<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
-        readLock.lock()
-        defer { readLock.unlock() }
         do {
-            return try body(reader)
+            return try readers.read(body)
         } catch {
             try files?.check()
             throw StoreUnavailable(error) ?? error

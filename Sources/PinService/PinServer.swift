@@ -7,8 +7,9 @@ internal import CSoup
 /// The pin service: the HTTP API and the events WebSocket on libsoup's server over the
 /// operations of a ``ReviewService`` (PinServiceCore), renders by ``RenderService``. The
 /// handlers only decode requests, call the service and encode answers; errors become
-/// answers in one place (``ServiceError``). Everything runs on the GLib main loop's thread
-/// but renders.
+/// answers in one place (``ServiceError``). The GLib main loop's thread moves the bytes;
+/// the store's work of a request runs off it (``StoreQueues``: one writer, readers side by
+/// side), and so do renders.
 ///
 ///     var configuration = ServiceConfiguration(dataDirectory: URL(fileURLWithPath: "data"))
 ///     configuration.port = 0
@@ -21,8 +22,10 @@ public final class PinServer {
     public let service: ReviewService
     let hub = EventHub()
     let renders: RenderService
-    /// The JSON of each content's live pins, with the seq of its last change (loop thread only).
-    var pinLists: [String: (seq: Int, json: SharedBytes)] = [:]
+    /// The JSON of each content's live pins, with the seq of its last change.
+    let pinLists = PinListCache()
+    /// Where the store's work of requests runs.
+    let stores: StoreQueues
     /// On a shared store, the last change sent to the event hub (loop thread only).
     var published = 0
     /// On PostgreSQL, the connection that hears the other servers' commits.
@@ -47,12 +50,13 @@ public final class PinServer {
         var limits = ReviewService.Limits()
         limits.maxSyncChanges = configuration.maxSyncChanges
         service = ReviewService(store: store, limits: limits) { relay.deliver($0) }
+        stores = StoreQueues(gate: WriteGate())
         renders = try RenderService(scratch: configuration.dataDirectory.appendingPathComponent("scratch"),
                                     worker: configuration.renderWorker,
                                     limits: RenderLimits(maxMemory: configuration.renderMaxMemory,
                                                          seconds: configuration.renderTimeout,
                                                          pixelLimit: RenderOptions.unset.pixelLimit))
-        relay.deliver = { [unowned self] in publish($0) }
+        relay.server = self
     }
 
     /// The store of the service's contents and pins.
@@ -127,23 +131,29 @@ public final class PinServer {
             case .page:
                 request.respond(200, body: Data(LivePage.html.utf8), type: "text/html; charset=utf-8", headers: LivePage.headers)
             case .health:
-                let health = health()
-                request.respond(health.status == "ok" ? 200 : 503, json: health)
+                answer(request, on: .writer, { [service] in Self.probe(service.store) }) { [unowned self] request, probe in
+                    let health = health(probe)
+                    request.respond(health.status == "ok" ? 200 : 503, json: health)
+                }
             case .openAPI:
                 request.respond(200, body: Data(OpenAPIDocument.json.utf8))
             case .listContents:
-                let token = Self.token(of: request)
-                request.respond(200, json: ["contents": try service.contents().filter { configuration.tokens.allows(token, contentId: $0.id) }
-                    .map(renders.counted)])
-            case .content(let id): request.respond(200, json: renders.counted(try service.content(id)))
+                let (token, tokens) = (Self.token(of: request), configuration.tokens)
+                answer(request, on: .readers, { [service] in
+                    try service.contents().filter { tokens.allows(token, contentId: $0.id) }
+                }) { [renders] request, contents in request.respond(200, json: ["contents": contents.map(renders.counted)]) }
+            case .content(let id):
+                answer(request, on: .readers, { [service] in try service.content(id) }) { [renders] request, content in
+                    request.respond(200, json: renders.counted(content))
+                }
             case .upload(let id): try upload(request, contentId: id)
-            case .listPins(let id): try listPins(request, contentId: id)
-            case .createPin(let id): try createPin(request, contentId: id)
-            case .pin(let id, let pinId): try showPin(request, contentId: id, pinId: pinId)
-            case .editPin(let id, let pinId): try editPin(request, contentId: id, pinId: pinId)
+            case .listPins(let id): listPins(request, contentId: id)
+            case .createPin(let id): createPin(request, contentId: id)
+            case .pin(let id, let pinId): showPin(request, contentId: id, pinId: pinId)
+            case .editPin(let id, let pinId): editPin(request, contentId: id, pinId: pinId)
             case .deletePin(let id, let pinId): try deletePin(request, contentId: id, pinId: pinId)
             case .changes(let id): try changes(request, contentId: id)
-            case .sync: try sync(request)
+            case .sync: sync(request)
             case .render(let id, let format): try render(request, contentId: id, format: format)
             case .events(let id):
                 // Left without a status: libsoup answers the WebSocket handshake (or refuses
@@ -168,17 +178,33 @@ public final class PinServer {
         var rendersQueued: Int
     }
 
-    /// The server's health, from a write to the store (``PinStore/probe()``): a store that
+    /// What a write to the store (``PinStore/probe()``) found, with its last seq: a store that
     /// takes no writes answers no change, however well the rest runs.
-    private func health() -> Health {
-        var health = Health(status: "ok", seq: try? store.lastSeq(), eventClients: hub.count,
-                            resyncClosed: hub.resyncClosed, rendersQueued: renders.queued)
+    private struct Probe: Sendable {
+        var seq: Int?
+        var failure: StoreUnavailable?
+        var problem: String?
+    }
+
+    /// Probes the store (on its writer).
+    private static func probe(_ store: PinStore) -> Probe {
+        var probe = Probe(seq: try? store.lastSeq())
         do {
             try store.probe()
         } catch {
-            let unavailable = error as? StoreUnavailable
-            health.status = (unavailable?.reason ?? .unwritable).rawValue
-            health.problem = unavailable?.message ?? ServiceError(error).message
+            probe.failure = error as? StoreUnavailable
+            probe.problem = probe.failure?.message ?? ServiceError(error).message
+        }
+        return probe
+    }
+
+    /// The server's health: the store's probe and the loop's counts.
+    private func health(_ probe: Probe) -> Health {
+        var health = Health(status: "ok", seq: probe.seq, eventClients: hub.count,
+                            resyncClosed: hub.resyncClosed, rendersQueued: renders.queued)
+        if let problem = probe.problem {
+            health.status = (probe.failure?.reason ?? .unwritable).rawValue
+            health.problem = problem
         }
         return health
     }
@@ -201,7 +227,7 @@ public final class PinServer {
     /// Sends the events of a committed change to its content's clients. On a shared store
     /// the changes are read back from the database with those other servers committed before
     /// them, so every client gets them in order (``publishCommitted()``).
-    private func publish(_ change: CommittedChange) {
+    fileprivate func publish(_ change: CommittedChange) {
         if store.isShared {
             publishCommittedSoon()
         } else {
@@ -210,7 +236,13 @@ public final class PinServer {
     }
 }
 
-/// Hands the service's committed changes to the server, which is made after the service.
+/// Hands the service's committed changes to the server (made after the service, and set
+/// before the loop runs) on the loop thread: called on the writer's thread in commit order,
+/// the loop publishes them in that order.
 private final class CommitRelay: @unchecked Sendable {
-    var deliver: (CommittedChange) -> Void = { _ in }
+    weak var server: PinServer?
+
+    func deliver(_ change: CommittedChange) {
+        MainLoop.perform { [self] in server?.publish(change) }
+    }
 }

@@ -196,34 +196,44 @@ public final class PinStore: @unchecked Sendable {
     /// changes nothing. `client` names the client (a digest of its token); a result
     /// recorded before ids were a client's (`'*'`) is any client's of its content.
     public func apply(_ change: SyncChange, from client: String) throws -> (outcome: SyncOutcome, changed: [StoredPin]) {
-        try write { db in
-            if let recorded = try db.query("""
-                SELECT status, reason FROM sync_results WHERE content_id = ? AND change_id = ? AND client IN (?, '*')
-                ORDER BY client = '*'
-                """, [.text(change.contentId), .text(change.changeId), .text(client)],
-                row: { ($0.text(0) ?? "", $0.text(1)) }).first {
-                return (SyncOutcome(changeId: change.changeId, pinId: change.pinId, applied: recorded.0 == "applied",
-                                    reason: recorded.1, replayed: true), [])
-            }
-            var changed: [StoredPin] = []
-            var reason: String?
-            do {
-                switch change.action {
-                case .create(let pin): changed = [try create(pin, at: change.location + ".pin", in: db).pin]
-                case .update(let pin, let version): changed = [try update(pin, version: version, at: change.location + ".set", in: db)]
-                case .delete(let version):
-                    changed = try delete(change.pinId, of: change.contentId, version: version, in: db)
-                case .refuse(let error): throw error
-                }
-            } catch let error as StoreError {
-                reason = error.message
-            }
-            try db.run("INSERT INTO sync_results (content_id, change_id, client, pin_id, status, reason) VALUES (?, ?, ?, ?, ?, ?)",
-                       [.text(change.contentId), .text(change.changeId), .text(client), .text(change.pinId),
-                        .text(reason == nil ? "applied" : "refused"), reason.map { .text($0) } ?? .null])
-            return (SyncOutcome(changeId: change.changeId, pinId: change.pinId, applied: reason == nil, reason: reason,
-                                replayed: false), changed)
+        try write { db in try apply(change, from: client, in: db) }
+    }
+
+    /// Runs `body` in one write transaction (a sync batch's: one begin and one commit for all
+    /// its changes, not one each), through a ``StoreBatch`` whose reads see its writes. A
+    /// failure of the machine's rolls all of it back.
+    public func batch<T>(_ body: (StoreBatch) throws -> T) throws -> T {
+        try write { db in try body(StoreBatch(store: self, db: db)) }
+    }
+
+    fileprivate func apply(_ change: SyncChange, from client: String, in db: any StoreConnection) throws
+        -> (outcome: SyncOutcome, changed: [StoredPin]) {
+        if let recorded = try db.query("""
+            SELECT status, reason FROM sync_results WHERE content_id = ? AND change_id = ? AND client IN (?, '*')
+            ORDER BY client = '*'
+            """, [.text(change.contentId), .text(change.changeId), .text(client)],
+            row: { ($0.text(0) ?? "", $0.text(1)) }).first {
+            return (SyncOutcome(changeId: change.changeId, pinId: change.pinId, applied: recorded.0 == "applied",
+                                reason: recorded.1, replayed: true), [])
         }
+        var changed: [StoredPin] = []
+        var reason: String?
+        do {
+            switch change.action {
+            case .create(let pin): changed = [try create(pin, at: change.location + ".pin", in: db).pin]
+            case .update(let pin, let version): changed = [try update(pin, version: version, at: change.location + ".set", in: db)]
+            case .delete(let version):
+                changed = try delete(change.pinId, of: change.contentId, version: version, in: db)
+            case .refuse(let error): throw error
+            }
+        } catch let error as StoreError {
+            reason = error.message
+        }
+        try db.run("INSERT INTO sync_results (content_id, change_id, client, pin_id, status, reason) VALUES (?, ?, ?, ?, ?, ?)",
+                   [.text(change.contentId), .text(change.changeId), .text(client), .text(change.pinId),
+                    .text(reason == nil ? "applied" : "refused"), reason.map { .text($0) } ?? .null])
+        return (SyncOutcome(changeId: change.changeId, pinId: change.pinId, applied: reason == nil, reason: reason,
+                            replayed: false), changed)
     }
 
     /// Makes a write (it counts the probes) to tell whether the store takes writes now:
@@ -319,7 +329,7 @@ public final class PinStore: @unchecked Sendable {
         return stored
     }
 
-    private func stored(_ id: String, of contentId: String, in db: any StoreConnection) throws -> StoredPin? {
+    fileprivate func stored(_ id: String, of contentId: String, in db: any StoreConnection) throws -> StoredPin? {
         try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND id = ?", [.text(contentId), .text(id)],
                             row: Self.pinRow)).first
     }
@@ -414,5 +424,22 @@ public final class PinStore: @unchecked Sendable {
             ServiceLog.write(level: "info", event: "store-writable")
         }
         unavailable = now
+    }
+}
+
+/// A sync batch's write transaction (``PinStore/batch(_:)``): its reads see what it wrote
+/// before them. Valid only inside the batch's body.
+public struct StoreBatch {
+    fileprivate let store: PinStore
+    fileprivate let db: any StoreConnection
+
+    /// One pin or tombstone as the transaction sees it.
+    public func pin(_ id: String, of contentId: String) throws -> StoredPin? {
+        try store.stored(id, of: contentId, in: db)
+    }
+
+    /// Applies one change of the batch once (``PinStore/apply(_:from:)``).
+    public func apply(_ change: SyncChange, from client: String) throws -> (outcome: SyncOutcome, changed: [StoredPin]) {
+        try store.apply(change, from: client, in: db)
     }
 }

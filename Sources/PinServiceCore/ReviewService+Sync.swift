@@ -19,15 +19,23 @@ extension ReviewService {
             }
             seen[change.changeId] = index
         }
-        var results: [SyncOutcome] = []
-        // Read one by one as they are applied: a change may name a pin an earlier one made.
-        for change in batch.changes {
-            let resolved = try resolve(change, of: batch.contentId)
-            let previous = try run { try store.pin(resolved.pinId, of: batch.contentId) }
-            let (outcome, changed) = try run { try store.apply(resolved, from: client) }
-            if !changed.isEmpty { committed(CommittedChange(pins: changed, previous: previous)) }
-            results.append(outcome)
+        // One transaction for the batch; each change read against the store as it is applied
+        // (a change may name a pin an earlier one made), its events sent once all committed.
+        let (results, commits) = try run {
+            try store.batch { transaction in
+                var results: [SyncOutcome] = []
+                var commits: [CommittedChange] = []
+                for change in batch.changes {
+                    let previous = try transaction.pin(change.pinId, of: batch.contentId)
+                    let (outcome, changed) = try transaction.apply(try resolve(change, of: batch.contentId, current: previous),
+                                                                   from: client)
+                    if !changed.isEmpty { commits.append(CommittedChange(pins: changed, previous: previous)) }
+                    results.append(outcome)
+                }
+                return (results, commits)
+            }
         }
+        commits.forEach(committed)
         let list = try changes(of: batch.contentId, since: batch.cursor)
         return SyncAnswer(results: results, contentId: batch.contentId, cursor: list.cursor, more: list.more,
                           changes: list.changes)
@@ -40,21 +48,22 @@ extension ReviewService {
         throw .invalid("changes", "\(count) changes; at most \(limits.maxSyncChanges) a batch")
     }
 
-    /// A change of the batch read against the store: an edit made on the pin as it is now;
-    /// one the store must refuse (an unknown or deleted pin, a bad field) as a refusal.
-    private func resolve(_ change: SyncBatch.Change, of contentId: String) throws(ReviewError) -> SyncChange {
+    /// A change of the batch read against its pin as it is now (`current`: nil when there is
+    /// none): an edit made on it; one the store must refuse (an unknown or deleted pin, a
+    /// bad field) as a refusal.
+    private func resolve(_ change: SyncBatch.Change, of contentId: String, current: StoredPin?) throws(ReviewError) -> SyncChange {
         let action: SyncChange.Action
         do {
             switch change.operation {
             case .create(let pin):
                 action = .create(pin)
             case .update(let id, let edit):
-                let current = try current(id, of: contentId)
+                guard let current else { throw ReviewError.unknownPin(contentId: contentId, id: id) }
                 if current.deleted { throw ReviewError.deleted(current) }
                 let edit = try edit.get()
                 action = .update(try edit.apply(current.pin), version: edit.version)
             case .delete(let id, let version):
-                _ = try current(id, of: contentId)
+                guard current != nil else { throw ReviewError.unknownPin(contentId: contentId, id: id) }
                 action = .delete(version: try version.get())
             case .refuse(_, let error):
                 throw error

@@ -7,12 +7,13 @@ internal import CSoup
 extension PinServer {
     /// `POST /v1/sync`: `{"contentId", "cursor", "changes": [{"changeId", "op": "create",
     /// "pin"} | {"changeId", "op": "update", "id", "version", "set": {...}} | {"changeId",
-    /// "op": "delete", "id", "version"}]}`, applied by ``ReviewService/sync(_:client:)``. 400
+    /// "op": "delete", "id", "version"}]}`, applied by ``ReviewService/sync(_:client:stepSize:step:)``
+    /// in steps on the writer (``StoreQueues/batchStep``), other writes going between them. 400
     /// only when the batch itself cannot be read: a change without its changeId or op, a
     /// changeId twice, a cursor past the newest change.
     func sync(_ request: HTTPRequest) {
         let (body, token, client, tokens) = (request.body, Self.token(of: request), Self.client(of: request), configuration.tokens)
-        answer(request, on: .writer, { [service] in
+        answer(request, on: .batches, { [service, stores] in
             let fields = try PinRequest.object(body, at: "")
             guard case .text(let contentId)? = fields["contentId"] else {
                 throw InputError(source: "request", location: "contentId", problem: "needs the id of the content the changes are on")
@@ -33,7 +34,8 @@ extension PinServer {
             }
             try service.check(batchSize: items.count)
             let changes = try items.enumerated().map { try PinRequest.syncChange($1, index: $0, contentId: contentId) }
-            return try service.sync(SyncBatch(contentId: contentId, cursor: cursor, changes: changes), client: client)
+            return try service.sync(SyncBatch(contentId: contentId, cursor: cursor, changes: changes), client: client,
+                                    stepSize: StoreQueues.batchStep, step: stores.writeStep)
         }) { request, answer in request.respond(200, json: answer) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PinServiceCore
 
 /// Where the store's work of requests runs, off the loop thread (which only moves bytes):
 /// one writer, so that the changes of requests commit one after the other in the order
@@ -9,9 +10,16 @@ struct StoreQueues: Sendable {
     enum Side {
         case writer
         case readers
+        /// Sync batches: read and checked here, their steps run on the writer
+        /// (``writeStep(_:)``), so that other writes go between them.
+        case batches
     }
 
+    /// The most changes of a sync batch's step: one transaction, between which other writes go.
+    static let batchStep = 50
+
     let writer = DispatchQueue(label: "pinrender.store-writer")
+    let batches = DispatchQueue(label: "pinrender.store-batches")
     let readers = DispatchQueue(label: "pinrender.store-readers", attributes: .concurrent)
     /// Held by tests: each write waits for it (``WriteGate``).
     let gate: WriteGate?
@@ -43,14 +51,27 @@ final class WriteGate: Sendable {
     }
 }
 
+extension StoreQueues {
+    /// Runs a step of a sync batch on the writer, after the writes waiting before it, and
+    /// waits for it; call from ``Side/batches``.
+    func writeStep(_ step: ReviewService.SyncStep) throws {
+        try writer.sync { try step() }
+    }
+}
+
 extension PinServer {
     /// Answers `request` from store work: `work` runs on the store's `side` off the loop
     /// thread, `respond` on the loop thread with its result (to set the answer, as a handler
     /// does); a failure of either is answered through ``ServiceError``.
     func answer<T: Sendable>(_ request: HTTPRequest, on side: StoreQueues.Side, _ work: @escaping @Sendable () throws -> T,
                              respond: @escaping (HTTPRequest, T) throws -> Void) {
-        let gate = side == .writer ? stores.gate : nil
-        request.answerLater(on: side == .writer ? stores.writer : stores.readers, {
+        let gate = side == .readers ? nil : stores.gate
+        let queue = switch side {
+        case .writer: stores.writer
+        case .readers: stores.readers
+        case .batches: stores.batches
+        }
+        request.answerLater(on: queue, {
             gate?.pass()
             return Result { try work() }
         }, answer: { request, result in

@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "CCodecs", path: "Sources/CInterop/CCodecs",
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("exif"),
                                  .linkedLibrary("z"), .linkedLibrary("deflate")]),
-        // libsoup-3: the HTTP client (PinPlatform), the server (PinService), the events WebSocket (PinSync).
+        // libsoup-3 and GLib, seen only by PinPlatform (and GLib by PinRenderGraphics, through Poppler).
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
                        pkgConfig: localPkgConfig("CSoup"), providers: [.apt(["libsoup-3.0-dev"])]),
         // SQLite stores the pin service's contents and pins, and the sync client's queue, seen
@@ -45,8 +45,9 @@ let package = Package(
                        pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         .target(name: "PinRenderCore"),
-        // The one HTTP client (libsoup-3, a deadline for the whole exchange, bodies read under
-        // a limit), for the pins URL (PinRemote), the sync client (PinSync) and their tests.
+        // GLib and libsoup-3 for the service and sync side: the main loop, the one HTTP client
+        // (a deadline for the whole exchange, bodies read under a limit), the one WebSocket
+        // client, and the HTTP server with its WebSocket, for PinRemote, PinService and PinSync.
         .target(name: "PinPlatform", dependencies: ["CSoup"]),
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
@@ -58,11 +59,11 @@ let package = Package(
         // The pin service's operations without HTTP: the store (SQLite or PostgreSQL) and what
         // may be done to contents and pins.
         .target(name: "PinServiceCore", dependencies: ["PinRenderCore", "PinPlatform", "CSQLite", "CPostgres"]),
-        // `pinrender serve`: PinServiceCore over HTTP and WebSocket (libsoup-3).
-        .target(name: "PinService", dependencies: ["PinServiceCore", "PinRender", "PinRenderCore", "CSoup"]),
+        // `pinrender serve`: PinServiceCore over HTTP and WebSocket (PinPlatform's server).
+        .target(name: "PinService", dependencies: ["PinServiceCore", "PinRender", "PinRenderCore", "PinPlatform"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`,
-        // the events WebSocket through libsoup-3.
-        .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform", "CSQLite", "CSoup"]),
+        // the events WebSocket through PinPlatform.
+        .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform", "CSQLite"]),
         // The command line: its commands, shared by the two programs.
         .target(name: "PinCommandLine", dependencies: ["PinRender", "PinRenderCore"]),
         // `pinrender`: the commands that need only files; it links no network or database
@@ -71,8 +72,8 @@ let package = Package(
         .executableTarget(name: "pinrender", dependencies: ["PinCommandLine"]),
         // Every command, the pin service and the sync client included.
         .executableTarget(name: "pinrender-net",
-                          dependencies: ["PinCommandLine", "PinRender", "PinRenderCore", "PinRemote", "PinService", "PinServiceCore",
-                                         "PinSync"]),
+                          dependencies: ["PinCommandLine", "PinPlatform", "PinRender", "PinRenderCore", "PinRemote", "PinService",
+                                         "PinServiceCore", "PinSync"]),
         // The whole render path as a libFuzzer target (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "pinrender-fuzz", dependencies: ["PinRender", "PinRenderCore"], path: "Fuzz/Render"),
         .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"],
@@ -83,7 +84,7 @@ let package = Package(
                     dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinRemote", "PinSnapshot", "pinrender",
                                    "pinrender-net"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinServiceCore", "PinRender", "PinRenderCore"],
+        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinServiceCore", "PinPlatform", "PinRender", "PinRenderCore"],
                     path: "Tests/Service",
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py", "hostile_browsers_test.py",
                               "hostile_renders_test.py", "hostile_signals_test.py", "hostile_slow_store_test.py", "hostile_store_test.py",

@@ -26,7 +26,7 @@ public final class HTTPClient {
     public func send(_ request: HTTPClientRequest, before deadline: HTTPDeadline) throws(HTTPClientError) -> HTTPResponseBody {
         var error: UnsafeMutablePointer<GError>?
         guard let stream = soup_session_send(session, request.message, deadline.cancellable, &error) else {
-            throw HTTPClientError(error, deadline: deadline, fallback: "no answer")
+            throw HTTPClientError(GLibError(consuming: error, fallback: "no answer"), deadline: deadline)
         }
         return HTTPResponseBody(stream: stream, request: request)
     }

@@ -1,5 +1,4 @@
 import Foundation
-internal import CSoup
 
 /// Why an HTTP exchange of ``HTTPClient`` failed. A status, whatever it is, is an answer,
 /// not an error: the caller reads it from ``HTTPClientRequest/status``.
@@ -14,14 +13,9 @@ public enum HTTPClientError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// The error of a failed libsoup or GIO call: the deadline when it has passed (a
     /// cancelled call reports that, or whatever the interruption caused), else the library's
-    /// message, else `fallback`. Frees `error`: the only place a `GError` is read.
-    init(_ error: UnsafeMutablePointer<GError>?, deadline: HTTPDeadline, fallback: String) {
-        defer { if let error { g_error_free(error) } }
-        if deadline.expired {
-            self = .deadline(seconds: deadline.seconds)
-        } else {
-            self = .transport(error?.pointee.message.map { String(cString: $0) } ?? fallback)
-        }
+    /// message.
+    init(_ error: GLibError, deadline: HTTPDeadline) {
+        self = deadline.expired ? .deadline(seconds: deadline.seconds) : .transport(error.message)
     }
 
     public var description: String {

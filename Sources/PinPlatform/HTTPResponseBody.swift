@@ -25,7 +25,7 @@ public final class HTTPResponseBody {
             let count = block.withUnsafeMutableBytes {
                 g_input_stream_read(stream, $0.baseAddress, gsize($0.count), deadline.cancellable, &error)
             }
-            if count < 0 { throw HTTPClientError(error, deadline: deadline, fallback: "the body could not be read") }
+            if count < 0 { throw HTTPClientError(GLibError(consuming: error, fallback: "the body could not be read"), deadline: deadline) }
             if count == 0 { break }
             guard body.count + count <= limit else {
                 let encoding = request.responseHeader("Content-Encoding")
@@ -35,7 +35,7 @@ public final class HTTPResponseBody {
         }
         var error: UnsafeMutablePointer<GError>?
         if g_input_stream_close(stream, deadline.cancellable, &error) == 0 {
-            throw HTTPClientError(error, deadline: deadline, fallback: "the body could not be read")
+            throw HTTPClientError(GLibError(consuming: error, fallback: "the body could not be read"), deadline: deadline)
         }
         return body
     }

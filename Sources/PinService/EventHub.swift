@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 import PinServiceCore
 
 /// The events WebSocket's clients, by content: each change is sent to the clients of its

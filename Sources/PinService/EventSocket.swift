@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 import PinServiceCore
 
 /// One client of the events WebSocket: a ``ServerWebSocket`` subscribed to one content,

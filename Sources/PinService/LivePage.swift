@@ -1,6 +1,6 @@
 import Foundation
 import PinRenderCore
-internal import CSoup
+import PinPlatform
 
 /// `GET /`: the live page. One static HTML file, its style and script inline (no build step,
 /// no external URL), the script allowed by its hash, so that no other script can run in the
@@ -36,14 +36,7 @@ enum LivePage {
 
     /// The policy's source for ``script``: `'sha256-BASE64'` of its bytes.
     private static var scriptHash: String {
-        let checksum = g_checksum_new(G_CHECKSUM_SHA256)
-        defer { g_checksum_free(checksum) }
-        let bytes = Array(script.utf8)
-        g_checksum_update(checksum, bytes, bytes.count)
-        var digest = [UInt8](repeating: 0, count: 32)
-        var length = gsize(digest.count)
-        g_checksum_get_digest(checksum, &digest, &length)
-        return "'sha256-\(Data(digest.prefix(Int(length))).base64EncodedString())'"
+        "'sha256-\(Data(SHA256.digest(of: Array(script.utf8))).base64EncodedString())'"
     }
 
     /// What the page knows of a device preset: its portrait size in points and its scale.

@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 import PinRenderCore
 import PinServiceCore
 

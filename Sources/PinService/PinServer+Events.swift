@@ -1,6 +1,6 @@
 import Foundation
+import PinPlatform
 import PinServiceCore
-internal import CSoup
 
 extension PinServer {
     /// `GET /v1/contents/{id}/events?since=CURSOR` upgraded to a WebSocket: subscribes the
@@ -8,8 +8,7 @@ extension PinServer {
     /// events. Everything runs on the loop thread, so no change lands between the replay's
     /// reading and the subscription; and a client sends an event only once (by seq), so the
     /// replay and the live events neither miss nor repeat one.
-    func openEvents(_ request: HTTPRequest, stream: UnsafeMutablePointer<GIOStream>) {
-        let connection = ServerWebSocket(stream: stream, limits: .init(backlog: configuration.eventBacklog))
+    func openEvents(_ request: HTTPRequest, connection: ServerWebSocket) {
         guard case .events(let contentId)? = try? Route(method: "GET", path: request.path),
               let query = try? QueryOptions.parse(request.query, as: .events) else { return }
         let socket = EventSocket(connection: connection, contentId: contentId, since: query.since, batched: query.batch)

@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 
 extension PinServer {
     /// `GET /v1/contents/{id}/render.png?...` and `render.pdf`: the content with its current

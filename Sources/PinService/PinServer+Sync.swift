@@ -1,8 +1,8 @@
 import Foundation
 import PinRender
 import PinRenderCore
+import PinPlatform
 import PinServiceCore
-internal import CSoup
 
 extension PinServer {
     /// `POST /v1/sync`: `{"contentId", "cursor", "changes": [{"changeId", "op": "create",
@@ -43,10 +43,6 @@ extension PinServer {
     /// (the token itself is stored nowhere); without a token, "" (everyone's, as everyone may
     /// do anything then).
     static func client(of request: HTTPRequest) -> String {
-        guard let token = token(of: request), let digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, token, -1) else {
-            return ""
-        }
-        defer { g_free(digest) }
-        return String(cString: digest)
+        token(of: request).map(SHA256.hex(of:)) ?? ""
     }
 }

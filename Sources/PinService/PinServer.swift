@@ -1,8 +1,8 @@
 import Foundation
 import PinRender
 import PinRenderCore
+import PinPlatform
 import PinServiceCore
-internal import CSoup
 
 /// The pin service: the HTTP API and the events WebSocket on libsoup's server over the
 /// operations of a ``ReviewService`` (PinServiceCore), renders by ``RenderService``. The
@@ -64,16 +64,26 @@ public final class PinServer {
 
     /// Listens and returns the port; call on the thread that will run the main loop.
     public func start() throws -> Int {
-        let descriptors = FileLimit.raise()
-        let limits = HTTPConnections.Limits(
-            maximum: try FileLimit.maximumConnections(requested: configuration.maxConnections, descriptors: descriptors),
-            headerSeconds: configuration.headerTimeout, idleSeconds: configuration.idleTimeout)
-        let server = try SoupHTTPServer(handlers: .init(
-            early: { [unowned self] in early($0) },
-            handle: { [unowned self] in handle($0) },
-            websocket: { [unowned self] in openEvents($0, stream: $1) }), limits: limits)
-        let port = try server.listen(host: configuration.host, port: configuration.port)
-        http = server
+        let port: Int
+        do throws(HTTPFailure) {
+            let descriptors = FileLimit.raise()
+            let setting = "--max-connections"
+            let limits = HTTPConnections.Limits(
+                maximum: try FileLimit.maximumConnections(requested: configuration.maxConnections, setting: setting,
+                                                          descriptors: descriptors),
+                headerSeconds: configuration.headerTimeout, idleSeconds: configuration.idleTimeout, setting: "serve \(setting)")
+            let server = try SoupHTTPServer(handlers: .init(
+                early: { [unowned self] in early($0) },
+                handle: { [unowned self] in handle($0) },
+                websocket: { [unowned self] in openEvents($0, connection: $1) },
+                webSocketLimits: .init(backlog: configuration.eventBacklog)), limits: limits, log: { line in
+                    FileHandle.standardError.write(Data("pinrender serve: \(line)\n".utf8))
+                })
+            port = try server.listen(host: configuration.host, port: configuration.port)
+            http = server
+        } catch {
+            throw ServiceError(error)
+        }
         if store.isShared {
             try listen()
             published = try store.lastSeq()

@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 import PinRender
 import PinRenderCore
 import PinServiceCore

@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 
 /// What the server takes from a client on the headers alone, before the route runs: the
 /// media type each write declares, where a token may be sent, and, on a server without

@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 import PinRenderCore
 import PinServiceCore
 
@@ -29,12 +30,13 @@ public struct ServiceError: Error, Sendable {
     /// | ``ReviewError/conflict(_:)`` (with the current pin) | 409 |
     /// | ``ReviewError/deleted(_:)`` (with the tombstone) | 410 |
     /// | ``ReviewError/unavailable(_:)``, `StoreUnavailable` | 503 |
-    /// | a `ServiceError` (the route, the token, the limits, a render: its own status) | as it is |
+    /// | a `ServiceError` (the route, the token, the limits, a render: its own status), an `HTTPFailure` (the wire) | as it is |
     /// | ``ReviewError/serverFault(detail:)``, anything else | 500 (``serverFault(_:)``) |
     public init(_ error: Error) {
         switch error {
         case let error as ServiceError where error.status == 500: self = Self.serverFault(error.message)
         case let error as ServiceError: self = error
+        case let error as HTTPFailure: self.init(ServiceError(error) as Error)
         case let error as ReviewError: self.init(error)
         case let error as StoreError: self.init(ReviewError(error))
         case let error as InputError: self.init(ReviewError.invalid(error))
@@ -54,6 +56,17 @@ public struct ServiceError: Error, Sendable {
         case .unavailable: self.init(status: 503, message: error.message)
         case .serverFault(let detail): self = Self.serverFault(detail)
         }
+    }
+
+    /// A failure of the HTTP server (PinPlatform's): a refusal of the wire, an upload that
+    /// cannot be written, a port that cannot be listened on.
+    init(_ failure: HTTPFailure) {
+        self.init(status: failure.status, message: failure.message, headers: failure.headers)
+    }
+
+    /// The answer as the HTTP server sends it.
+    var failure: HTTPFailure {
+        HTTPFailure(status: status, message: message, headers: headers, body: body)
     }
 
     /// A failure of the server's own: its text (which may name the server's files and

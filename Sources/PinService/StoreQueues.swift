@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 import PinServiceCore
 
 /// Where the store's work of requests runs, off the loop thread (which only moves bytes):

@@ -1,6 +1,7 @@
 import Foundation
+import PinPlatform
 
-/// One connection to the service's events WebSocket, made and used on a ``GLibThread``;
+/// One connection to the service's events WebSocket, made and used on a ``MainLoop`` of its own;
 /// what arrives is handed to an `AsyncStream` of ``EventsSocket/Message``. The stream ends
 /// after ``Message/closed(code:reason:)`` or ``Message/refused(status:reason:)``; a consumer
 /// that stops reading closes the connection. A consumer that falls ``backlogLimit``
@@ -25,7 +26,7 @@ final class EventsSocket {
     static let backlogLimit = 10_000
 
     /// Opens a connection to `url` (`http(s)://.../events?since=N`).
-    static func open(_ url: URL, token: String?, idleTimeout: Double, on thread: GLibThread) -> AsyncStream<Message> {
+    static func open(_ url: URL, token: String?, idleTimeout: Double, on thread: MainLoop) -> AsyncStream<Message> {
         let (stream, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingOldest(backlogLimit))
         let holder = Holder()
         continuation.onTermination = { _ in
@@ -35,14 +36,9 @@ final class EventsSocket {
             }
         }
         thread.perform {
-            guard let session = WebSocketSession(), let handshake = HandshakeMessage(url, token: token) else {
-                continuation.yield(.closed(code: 0, reason: "libsoup cannot connect to \(url.absoluteString)"))
-                continuation.finish()
-                return
-            }
-            let socket = EventsSocket(session: session, handshake: handshake, continuation: continuation)
+            let socket = EventsSocket(continuation: continuation)
             holder.socket = socket
-            socket.start(idleTimeout: idleTimeout, on: thread)
+            socket.start(url, token: token, idleTimeout: idleTimeout, on: thread)
         }
         return stream
     }
@@ -52,38 +48,40 @@ final class EventsSocket {
         var socket: EventsSocket?
     }
 
-    private let session: WebSocketSession
-    private let handshake: HandshakeMessage
-    private let cancellation = Cancellation()
-    private var connection: WebSocketConnection?
+    private var handshake: WebSocketClient.Handshake?
+    private var connection: WebSocketClient?
     private let continuation: AsyncStream<Message>.Continuation
     private var lastHeard = Date()
     private var ended = false
 
-    private init(session: WebSocketSession, handshake: HandshakeMessage, continuation: AsyncStream<Message>.Continuation) {
-        self.session = session
-        self.handshake = handshake
+    private init(continuation: AsyncStream<Message>.Continuation) {
         self.continuation = continuation
     }
 
-    private func start(idleTimeout: Double, on thread: GLibThread) {
-        session.connect(handshake, cancellation: cancellation) { [weak self] result in
-            guard let self, !self.ended else { return }
-            switch result {
-            case .success(let connection):
-                self.connection = connection
-                self.lastHeard = Date()
-                connection.onText = { [weak self] text in
-                    guard let self else { return }
+    /// Sends the handshake (given `idleTimeout` seconds too) and watches the silence.
+    private func start(_ url: URL, token: String?, idleTimeout: Double, on thread: MainLoop) {
+        do {
+            handshake = try WebSocketClient.connect(url, headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [],
+                                                    userAgent: "pinrender-sync", within: idleTimeout) { [weak self] result in
+                guard let self, !self.ended else { return }
+                switch result {
+                case .success(let connection):
+                    self.connection = connection
                     self.lastHeard = Date()
-                    if case .dropped = self.continuation.yield(.text(text)) { self.end(with: nil) }
+                    connection.onText = { [weak self] text in
+                        guard let self else { return }
+                        self.lastHeard = Date()
+                        if case .dropped = self.continuation.yield(.text(text)) { self.end(with: nil) }
+                    }
+                    connection.onClose = { [weak self] code, reason in self?.end(with: .closed(code: code, reason: reason)) }
+                case .failure(let failure) where (400..<500).contains(failure.status) && ![408, 429].contains(failure.status):
+                    self.end(with: .refused(status: failure.status, reason: failure.reason))
+                case .failure(let failure):
+                    self.end(with: .closed(code: 0, reason: failure.status == 0 ? failure.reason : "status \(failure.status)"))
                 }
-                connection.onClose = { [weak self] code, reason in self?.end(with: .closed(code: code, reason: reason)) }
-            case .failure(let failure) where (400..<500).contains(failure.status) && ![408, 429].contains(failure.status):
-                self.end(with: .refused(status: failure.status, reason: failure.reason))
-            case .failure(let failure):
-                self.end(with: .closed(code: 0, reason: failure.status == 0 ? failure.reason : "status \(failure.status)"))
             }
+        } catch {
+            return end(with: .closed(code: 0, reason: error.reason))
         }
         thread.every(seconds: 1) { [weak self] in
             guard let self, !self.ended else { return false }
@@ -99,7 +97,7 @@ final class EventsSocket {
     private func end(with message: Message?) {
         guard !ended else { return }
         ended = true
-        cancellation.cancel()
+        handshake?.cancel()
         connection?.close(code: 1000, reason: "client closing")
         if let message { continuation.yield(message) }
         continuation.finish()

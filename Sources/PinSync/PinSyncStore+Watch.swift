@@ -1,4 +1,5 @@
 import Foundation
+import PinPlatform
 
 extension PinSyncStore {
     /// Follows the service's events of a content until the task is cancelled, and applies
@@ -22,7 +23,7 @@ extension PinSyncStore {
     /// Throws ``PinSyncError/refused(server:status:message:)`` when the service refuses the
     /// connection in a way a retry cannot change (a bad token: 401, no such content: 404).
     public func watch(_ contentId: String, with server: SyncServer, idleTimeout: Double = 45) async throws {
-        let thread = GLibThread(name: "pinsync-watch")
+        let thread = MainLoop(threadNamed: "pinsync-watch")
         defer { thread.stop() }
         var failures = 0
         var resync = false
@@ -55,7 +56,7 @@ extension PinSyncStore {
     /// One connection, from the cursor: applies what arrives until it ends; returns the
     /// close code (0 when none came) and reason, and whether the replay was complete.
     private func follow(_ contentId: String, with server: SyncServer, idleTimeout: Double,
-                        on thread: GLibThread) async throws -> (code: Int, reason: String, connected: Bool) {
+                        on thread: MainLoop) async throws -> (code: Int, reason: String, connected: Bool) {
         var components = URLComponents(url: server.url.appendingPathComponent("v1/contents/\(contentId)/events"),
                                        resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "since", value: "\(try cursor(of: contentId))")]

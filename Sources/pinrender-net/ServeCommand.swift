@@ -1,5 +1,6 @@
 import Foundation
 import PinCommandLine
+import PinPlatform
 import PinRender
 import PinRenderCore
 import PinService

@@ -1,5 +1,5 @@
 import Testing
-@testable import PinService
+@testable import PinPlatform
 
 /// The events socket's frames: what a client may send, checked before a byte of it is kept
 /// past its limit, and how many messages it may send.

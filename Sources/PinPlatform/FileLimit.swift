@@ -4,7 +4,7 @@ import Foundation
 /// affords. libsoup stops accepting for good when an accept fails (its listener's source is
 /// removed), so the server must never reach the limit: connections past the maximum are
 /// refused, and the maximum leaves room for everything else.
-enum FileLimit {
+package enum FileLimit {
     /// Descriptors kept for all but connections: standard streams, the listening socket, the
     /// store (SQLite's three files, or PostgreSQL's sockets), renders and GLib's own.
     static let reserve = 64
@@ -13,7 +13,7 @@ enum FileLimit {
 
     /// Raises the soft limit to the hard one (as far as the kernel allows) and returns the
     /// limit in force.
-    static func raise() -> Int {
+    package static func raise() -> Int {
         var limit = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
         if limit.rlim_cur < limit.rlim_max {
@@ -30,18 +30,19 @@ enum FileLimit {
         max(0, (descriptors - reserve) / 2)
     }
 
-    /// The maximum of connections: `requested`, or the default within what `descriptors`
-    /// affords. Throws when `requested` needs more descriptors than the limit.
-    static func maximumConnections(requested: Int?, descriptors: Int) throws(ServiceError) -> Int {
+    /// The maximum of connections: `requested` (by `setting`, named in the refusal), or the
+    /// default within what `descriptors` affords. Throws when `requested` needs more
+    /// descriptors than the limit.
+    package static func maximumConnections(requested: Int?, setting: String, descriptors: Int) throws(HTTPFailure) -> Int {
         let affordable = connections(for: descriptors)
         guard let requested else {
             guard affordable >= 1 else {
-                throw ServiceError(status: 500, message: "the file limit (\(descriptors) descriptors, ulimit -n) leaves no room for connections: \(reserve + 2) at least")
+                throw HTTPFailure(status: 500, message: "the file limit (\(descriptors) descriptors, ulimit -n) leaves no room for connections: \(reserve + 2) at least")
             }
             return min(defaultConnections, affordable)
         }
         guard requested <= affordable else {
-            throw ServiceError(status: 500, message: "--max-connections \(requested) needs \(reserve + 2 * requested) file descriptors; the limit is \(descriptors) (ulimit -n), which affords \(affordable)")
+            throw HTTPFailure(status: 500, message: "\(setting) \(requested) needs \(reserve + 2 * requested) file descriptors; the limit is \(descriptors) (ulimit -n), which affords \(affordable)")
         }
         return requested
     }

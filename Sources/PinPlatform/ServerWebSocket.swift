@@ -16,16 +16,20 @@ internal import CSoup
 /// that it is closed with 1008, policy), each at most ``Limits/maxPayload`` bytes (1009).
 /// Input is read 4 KiB at a time, one read a turn of the loop, so no client holds the
 /// loop; once closing, the client's answer is waited for ``closeTimeout`` seconds at most.
-final class ServerWebSocket {
+package final class ServerWebSocket {
     /// What a client may leave unread and send.
-    struct Limits {
+    package struct Limits {
         /// The most bytes queued for the client: written once its socket takes them.
-        var backlog: Int
+        package var backlog: Int
         /// The largest frame a client may send.
-        var maxPayload = 4096
+        package var maxPayload = 4096
         /// Messages a client may send at once, then a second.
-        var burst = 100
-        var perSecond = 10.0
+        package var burst = 100
+        package var perSecond = 10.0
+
+        package init(backlog: Int) {
+            self.backlog = backlog
+        }
     }
 
     /// The close code of a client that sent more than it may.
@@ -61,9 +65,9 @@ final class ServerWebSocket {
     private var outputSource: UnsafeMutablePointer<GSource>?
     private var closeTimer: UnsafeMutablePointer<GSource>?
     /// Called when the backlog passes its limit; the caller closes.
-    var onOverflow: (() -> Void)?
+    package var onOverflow: (() -> Void)?
     /// Called once, when the connection is closed, by either side or by a fault.
-    var onClose: (() -> Void)?
+    package var onClose: (() -> Void)?
 
     /// Takes over `stream` (a reference of the caller's, released when closed), a
     /// connection after a WebSocket handshake.
@@ -87,7 +91,7 @@ final class ServerWebSocket {
     }
 
     /// Whether messages may still be sent.
-    var isOpen: Bool {
+    package var isOpen: Bool {
         if case .open = state { return true }
         return false
     }
@@ -97,7 +101,7 @@ final class ServerWebSocket {
 
     /// Sends `texts` as text frames, written together (one write, one TCP segment when they
     /// fit); calls ``onOverflow`` when what is left unwritten passes the backlog limit.
-    func send(_ texts: [String]) {
+    package func send(_ texts: [String]) {
         guard isOpen else { return }
         for text in texts { outgoing += WebSocketFrame.encode(WebSocketFrame.text, text.utf8) }
         flushWithinBacklog()
@@ -105,7 +109,7 @@ final class ServerWebSocket {
 
     /// Sends a close frame with `code` after what is queued (past the backlog limit if need
     /// be), then drops the connection once the client answers, or ``closeTimeout`` seconds after.
-    func close(code: UInt16, reason: String) {
+    package func close(code: UInt16, reason: String) {
         guard isOpen else { return }
         state = .closing(answered: false)
         outgoing += WebSocketFrame.close(code: code, reason: reason)
@@ -221,10 +225,9 @@ final class ServerWebSocket {
         return true
     }
 
-    /// Whether a failed read or write would only have blocked; frees the error.
+    /// Whether a failed read or write would only have blocked.
     private static func wouldBlock(_ error: UnsafeMutablePointer<GError>?) -> Bool {
-        defer { g_error_free(error) }
-        return g_error_matches(error, g_io_error_quark(), gint(G_IO_ERROR_WOULD_BLOCK.rawValue)) != 0
+        GLibError(consuming: error).wouldBlock
     }
 
     /// Reads no more: the client's bytes wait in the kernel until the connection is dropped.

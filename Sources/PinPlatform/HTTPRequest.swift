@@ -1,25 +1,26 @@
 import Foundation
 internal import CSoup
 
-/// A request of libsoup's server, seen by the service's handlers on the loop thread: its
-/// method, path, query, headers and body; the answer is set on it. libsoup owns the
+/// A request of libsoup's server (``SoupHTTPServer``), seen by the handlers on the loop
+/// thread: its method, path, query, headers and body; the answer is set on it. libsoup owns the
 /// message; a paused one (``pause()``) is kept alive by a reference until it is answered.
-final class HTTPRequest {
+package final class HTTPRequest {
     let message: OpaquePointer
 
     init(_ message: OpaquePointer) {
         self.message = message
     }
 
-    var method: String { String(cString: soup_server_message_get_method(message)) }
+    package var method: String { String(cString: soup_server_message_get_method(message)) }
 
-    /// The path as the client wrote it, percent-encoded (`/v1/contents/plan/pins`): see ``Route``.
-    var path: String {
+    /// The path as the client wrote it, percent-encoded (`/v1/contents/plan/pins`), for the caller to
+    /// decode segment by segment.
+    package var path: String {
         g_uri_get_path(soup_server_message_get_uri(message)).map { String(cString: $0) } ?? "/"
     }
 
     /// The query's fields, decoded; the last value wins when a name repeats.
-    var query: [String: String] {
+    package var query: [String: String] {
         guard let raw = g_uri_get_query(soup_server_message_get_uri(message)) else { return [:] }
         var fields: [String: String] = [:]
         for pair in String(cString: raw).split(separator: "&") where !pair.isEmpty {
@@ -32,12 +33,12 @@ final class HTTPRequest {
         return fields
     }
 
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         soup_message_headers_get_one(soup_server_message_get_request_headers(message), name).map { String(cString: $0) }
     }
 
     /// The announced body length, nil when the body is chunked or absent.
-    var announcedLength: Int? {
+    package var announcedLength: Int? {
         let headers = soup_server_message_get_request_headers(message)
         switch soup_message_headers_get_encoding(headers) {
         case SOUP_ENCODING_CONTENT_LENGTH: return Int(soup_message_headers_get_content_length(headers))
@@ -48,7 +49,7 @@ final class HTTPRequest {
 
     /// The request body, read whole by libsoup before the handler runs (but with
     /// ``streamBody(into:name:)``).
-    var body: Data {
+    package var body: Data {
         guard let body = soup_server_message_get_request_body(message), let data = body.pointee.data,
               body.pointee.length > 0 else { return Data() }
         return Data(bytes: data, count: Int(body.pointee.length))
@@ -56,7 +57,7 @@ final class HTTPRequest {
 
     /// Writes the body to a new file in `directory` as it arrives, instead of keeping it
     /// (see ``UploadFile``); call before the body is read (in the early handler).
-    func streamBody(into directory: URL, name: String) throws(ServiceError) {
+    package func streamBody(into directory: URL, name: String) throws(HTTPFailure) {
         let file = try UploadFile(directory: directory, name: name)
         soup_message_body_set_accumulate(soup_server_message_get_request_body(message), 0)
         let object = UnsafeMutableRawPointer(message).assumingMemoryBound(to: GObject.self)
@@ -73,7 +74,7 @@ final class HTTPRequest {
     }
 
     /// The file that ``streamBody(into:name:)`` wrote the body to.
-    var bodyFile: UploadFile? {
+    package var bodyFile: UploadFile? {
         g_object_get_data(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GObject.self), Self.uploadKey)
             .map { Unmanaged<UploadFile>.fromOpaque($0).takeUnretainedValue() }
     }
@@ -81,7 +82,7 @@ final class HTTPRequest {
     private static let uploadKey = "pinrender-upload"
 
     /// Sets the answer: a status, a body of `type`, and headers.
-    func respond(_ status: Int, body: Data = Data(), type: String = "application/json",
+    package func respond(_ status: Int, body: Data = Data(), type: String = "application/json",
                  headers: [(String, String)] = []) {
         soup_server_message_set_status(message, UInt32(status), nil)
         let fields = soup_server_message_get_response_headers(message)
@@ -95,7 +96,7 @@ final class HTTPRequest {
 
     /// Sets the answer: a status and a body of `type` made of `parts` in order, which are
     /// not copied (a large body kept between answers).
-    func respond(_ status: Int, parts: [SharedBytes], type: String = "application/json") {
+    package func respond(_ status: Int, parts: [SharedBytes], type: String = "application/json") {
         soup_server_message_set_status(message, UInt32(status), nil)
         soup_message_headers_set_content_type(soup_server_message_get_response_headers(message), type, nil)
         let body = soup_server_message_get_response_body(message)
@@ -103,36 +104,22 @@ final class HTTPRequest {
         for part in parts { soup_message_body_append_bytes(body, part.bytes) }
     }
 
-    /// A JSON answer of an encodable value.
-    func respond<T: Encodable>(_ status: Int, json value: T, headers: [(String, String)] = []) {
-        do {
-            respond(status, body: try JSONEncoder().encode(value), headers: headers)
-        } catch {
-            fail(ServiceError(error))
-        }
-    }
-
-    /// An error answer (see ``ServiceError``).
-    func fail(_ error: ServiceError) {
-        respond(error.status, body: error.body, headers: Self.answerHeaders(of: error))
-    }
-
-    /// The headers of an error answer: its own, and the challenge of a 401.
-    static func answerHeaders(of error: ServiceError) -> [(String, String)] {
-        error.status == 401 ? error.headers + [("WWW-Authenticate", "Bearer")] : error.headers
+    /// An error answer: its status, headers (a 401's challenge among them) and JSON body.
+    package func fail(_ failure: HTTPFailure) {
+        respond(failure.status, body: failure.body, headers: failure.answerHeaders)
     }
 
     /// Holds the answer back until ``resume()``: the message is referenced meanwhile.
     /// The status is set now (to 202), so libsoup does not take the request for a WebSocket
     /// handshake after the handler returns; the real one replaces it.
-    func pause() {
+    package func pause() {
         soup_server_message_set_status(message, 202, nil)
         g_object_ref(UnsafeMutableRawPointer(message))
         soup_server_message_pause(message)
     }
 
     /// Sends the answer set since ``pause()``, on the loop thread.
-    func resume() {
+    package func resume() {
         soup_server_message_unpause(message)
         g_object_unref(UnsafeMutableRawPointer(message))
     }
@@ -143,7 +130,7 @@ final class HTTPRequest {
     /// loop goes on meanwhile: only `answer` touches the request.
     ///
     ///     request.answerLater(on: readers, { store.lastSeq() }) { request, seq in request.respond(200, json: seq) }
-    func answerLater<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () -> T,
+    package func answerLater<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () -> T,
                                   answer: @escaping (HTTPRequest, T) -> Void) {
         pause()
         let bound = LoopBound(value: (request: self, answer: answer))

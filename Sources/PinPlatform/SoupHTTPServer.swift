@@ -4,8 +4,8 @@ internal import CSoup
 /// A libsoup `SoupServer` (owned, unreferenced in deinit) with one route for every path:
 /// an early handler (headers read, body not yet), a handler (body read), and a WebSocket
 /// handler for handshakes the handler let through (it set no status), given the connection
-/// itself once the handshake's answer is written (see ``ServerWebSocket``). Paths reach the
-/// handlers as the client wrote them (percent-encoded; ``Route`` decodes each segment), so
+/// as a ``ServerWebSocket`` once the handshake's answer is written. Paths reach the
+/// handlers as the client wrote them (percent-encoded; the caller decodes each segment), so
 /// that `%2F` and `%00` are told apart, not refused without a word. All run on the thread of
 /// the GLib main context the server was made on.
 ///
@@ -14,13 +14,23 @@ internal import CSoup
 /// and an answer the early handler set to a request with a body goes at once, the body
 /// unread, and the connection is closed (libsoup would read the whole body first, into
 /// memory, whatever the answer).
-final class SoupHTTPServer {
+package final class SoupHTTPServer {
     /// What the routes do.
-    struct Handlers {
-        var early: (HTTPRequest) -> Void
-        var handle: (HTTPRequest) -> Void
-        /// The request and its connection (a reference the handler takes over).
-        var websocket: (HTTPRequest, UnsafeMutablePointer<GIOStream>) -> Void
+    package struct Handlers {
+        package var early: (HTTPRequest) -> Void
+        package var handle: (HTTPRequest) -> Void
+        /// The request and its WebSocket, open (dropping it closes the connection).
+        package var websocket: (HTTPRequest, ServerWebSocket) -> Void
+        /// What each WebSocket's client may leave unread and send.
+        package var webSocketLimits: ServerWebSocket.Limits
+
+        package init(early: @escaping (HTTPRequest) -> Void, handle: @escaping (HTTPRequest) -> Void,
+                     websocket: @escaping (HTTPRequest, ServerWebSocket) -> Void, webSocketLimits: ServerWebSocket.Limits) {
+            self.early = early
+            self.handle = handle
+            self.websocket = websocket
+            self.webSocketLimits = webSocketLimits
+        }
     }
 
     /// The listen backlog: connections the kernel completes and queues while the loop is
@@ -30,7 +40,11 @@ final class SoupHTTPServer {
     let connections: HTTPConnections
     private let server: UnsafeMutablePointer<SoupServer>
 
-    init(handlers: Handlers, limits: HTTPConnections.Limits) throws {
+    /// - Parameters:
+    ///   - handlers: what the routes do.
+    ///   - limits: the connections' maximum and deadlines.
+    ///   - log: where a line goes when a connection is refused (at most one every 10 s).
+    package init(handlers: Handlers, limits: HTTPConnections.Limits, log: @escaping (String) -> Void) throws(HTTPFailure) {
         // soup_server_new is variadic, which Swift does not import.
         var rawPaths = GValue()
         g_value_init(&rawPaths, GType(5) << GType(G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN, a macro
@@ -41,10 +55,10 @@ final class SoupHTTPServer {
             return g_object_new_with_properties(soup_server_get_type(), 1, &names, &rawPaths)
         }
         guard let object = made else {
-            throw ServiceError(status: 500, message: "libsoup cannot make a server")
+            throw HTTPFailure(status: 500, message: "libsoup cannot make a server")
         }
         server = UnsafeMutableRawPointer(object).assumingMemoryBound(to: SoupServer.self)
-        connections = HTTPConnections(limits: limits)
+        connections = HTTPConnections(limits: limits, log: log)
         let box = Unmanaged.passRetained(HandlerBox(handlers, connections: connections))
         let release: GDestroyNotify = { Unmanaged<HandlerBox>.fromOpaque($0!).release() }
         soup_server_add_early_handler(server, "/", { _, message, _, _, data in
@@ -76,9 +90,9 @@ final class SoupHTTPServer {
 
     /// Listens on `host` (an IP address) and `port` (0: any free one), with a socket made
     /// here for its backlog; returns the port.
-    func listen(host: String, port: Int) throws -> Int {
+    package func listen(host: String, port: Int) throws(HTTPFailure) -> Int {
         guard let address = g_inet_socket_address_new_from_string(host, guint(port)) else {
-            throw ServiceError(status: 500, message: "\(host) is not an IP address")
+            throw HTTPFailure(status: 500, message: "\(host) is not an IP address")
         }
         defer { g_object_unref(address) }
         var error: UnsafeMutablePointer<GError>?
@@ -103,10 +117,8 @@ final class SoupHTTPServer {
         return Int(g_inet_socket_address_get_port(UnsafeMutableRawPointer(local).assumingMemoryBound(to: GInetSocketAddress.self)))
     }
 
-    private static func failure(_ what: String, _ error: UnsafeMutablePointer<GError>?) -> ServiceError {
-        let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-        g_error_free(error)
-        return ServiceError(status: 500, message: "\(what): \(reason)")
+    private static func failure(_ what: String, _ error: UnsafeMutablePointer<GError>?) -> HTTPFailure {
+        HTTPFailure(status: 500, message: "\(what): \(GLibError(consuming: error))")
     }
 }
 
@@ -127,7 +139,7 @@ private final class HandlerBox {
         guard connections.headersRead(request.message) else { return }
         let problem = request.framingProblem
         if let problem {
-            request.fail(ServiceError(status: 400, message: problem))
+            request.fail(HTTPFailure(status: 400, message: problem))
         } else {
             handlers.early(request)
         }
@@ -149,7 +161,7 @@ private final class HandlerBox {
             g_object_ref(UnsafeMutableRawPointer(message))
             defer { g_object_unref(UnsafeMutableRawPointer(message)) }
             guard let stream = soup_server_message_steal_connection(message) else { return }
-            box.handlers.websocket(HTTPRequest(message), stream)
+            box.handlers.websocket(HTTPRequest(message), ServerWebSocket(stream: stream, limits: box.handlers.webSocketLimits))
         }
         g_signal_connect_data(UnsafeMutableRawPointer(message), "wrote-informational", unsafeBitCast(written, to: GCallback.self),
                               Unmanaged.passRetained(self).toOpaque(), { data, _ in Unmanaged<HandlerBox>.fromOpaque(data!).release() },

@@ -18,12 +18,23 @@ internal import CSoup
 /// ``HTTPConnection/message()``), at most once, and never once libsoup closed it. A record
 /// goes once its socket is closed: when it is closed here, and otherwise (libsoup closed it)
 /// when the records are swept, before a new connection is refused.
-final class HTTPConnections {
-    /// The limits, from ``ServiceConfiguration``.
-    struct Limits {
-        var maximum: Int
-        var headerSeconds: Int
-        var idleSeconds: Int
+package final class HTTPConnections {
+    /// The limits: connections open at once, and the seconds given to a request's headers
+    /// and to an idle connection's next request.
+    package struct Limits {
+        package var maximum: Int
+        package var headerSeconds: Int
+        package var idleSeconds: Int
+        /// The setting that changes the maximum, named in a refusal and its log line
+        /// (`serve --max-connections`).
+        package var setting: String
+
+        package init(maximum: Int, headerSeconds: Int, idleSeconds: Int, setting: String) {
+            self.maximum = maximum
+            self.headerSeconds = headerSeconds
+            self.idleSeconds = idleSeconds
+            self.setting = setting
+        }
     }
 
     /// Seconds that a connection answered before its body was read goes on reading (and
@@ -32,10 +43,12 @@ final class HTTPConnections {
 
     let limits: Limits
     private var open: [UnsafeMutableRawPointer: HTTPConnection] = [:]
-    private let log = RefusalLog()
+    private let log: RefusalLog
 
-    init(limits: Limits) {
+    /// The records, under `limits`; a refused connection's log line goes to `log`.
+    init(limits: Limits, log: @escaping (String) -> Void) {
         self.limits = limits
+        self.log = RefusalLog(setting: limits.setting, write: log)
     }
 
     deinit {
@@ -65,7 +78,7 @@ final class HTTPConnections {
         }
         guard !connection.closed else { return }
         connection.awaitHeaders(of: message, seconds: limits.headerSeconds) { [unowned self] connection in
-            let error = ServiceError(status: 408, message: "the request's headers did not come within \(limits.headerSeconds) s")
+            let error = HTTPFailure(status: 408, message: "the request's headers did not come within \(limits.headerSeconds) s")
             close(connection, answer: HTTPRequest.wire(error), linger: false)
         }
     }
@@ -154,8 +167,8 @@ final class HTTPConnections {
         }
     }
 
-    private var refusal: ServiceError {
-        ServiceError(status: 503, message: "the server has \(limits.maximum) connections open, the most it takes (serve --max-connections); try again later",
+    private var refusal: HTTPFailure {
+        HTTPFailure(status: 503, message: "the server has \(limits.maximum) connections open, the most it takes (\(limits.setting)); try again later",
                      headers: [("Retry-After", "5")])
     }
 
@@ -242,14 +255,21 @@ final class HTTPConnections {
     }
 }
 
-/// The log of refused connections on standard error: the first of a burst at once, then at
-/// most a line every 10 s saying how many more were refused, so that a flood cannot fill the
-/// log (or a pipe nobody reads).
+/// The log of refused connections: the first of a burst at once, then at most a line every
+/// 10 s saying how many more were refused, so that a flood cannot fill the log (or a pipe
+/// nobody reads).
 private final class RefusalLog {
     static let seconds = 10
+    private let setting: String
+    private let write: (String) -> Void
     private var unlogged = 0
     private var maximum = 0
     private var flush: UInt32 = 0
+
+    init(setting: String, write: @escaping (String) -> Void) {
+        self.setting = setting
+        self.write = write
+    }
 
     deinit {
         if flush != 0 { MainLoop.cancel(flush) }
@@ -261,7 +281,7 @@ private final class RefusalLog {
             unlogged += 1
             return
         }
-        Self.write("refused a connection from \(peer): \(open) connections open, the most (--max-connections \(maximum))")
+        write("refused a connection from \(peer): \(open) connections open, the most (\(setting) \(maximum))")
         schedule()
     }
 
@@ -269,13 +289,9 @@ private final class RefusalLog {
         flush = MainLoop.after(seconds: Self.seconds) { [unowned self] in
             flush = 0
             guard unlogged > 0 else { return }
-            Self.write("refused \(unlogged) more connections in \(Self.seconds) s (--max-connections \(maximum))")
+            write("refused \(unlogged) more connections in \(Self.seconds) s (\(setting) \(maximum))")
             unlogged = 0
             schedule()
         }
-    }
-
-    private static func write(_ line: String) {
-        FileHandle.standardError.write(Data("pinrender serve: \(line)\n".utf8))
     }
 }

@@ -3,7 +3,7 @@ internal import CSoup
 
 extension HTTPRequest {
     /// Whether a body follows the headers (a length above 0, or chunks).
-    var hasBody: Bool { announcedLength != 0 }
+    package var hasBody: Bool { announcedLength != 0 }
 
     /// What makes the request's framing ambiguous, read before anything else: several
     /// `Content-Length` values (libsoup takes the first number of "5, 10"), one that is not
@@ -59,8 +59,8 @@ extension HTTPRequest {
     }
 
     /// An error answer as the bytes of a whole response, with `Connection: close`.
-    static func wire(_ error: ServiceError) -> Data {
-        wire(status: error.status, fields: [("Content-Type", "application/json")] + answerHeaders(of: error), body: error.body)
+    static func wire(_ failure: HTTPFailure) -> Data {
+        wire(status: failure.status, fields: [("Content-Type", "application/json")] + failure.answerHeaders, body: failure.body)
     }
 
     /// A response: the status line, `fields` (but their framing and `Connection`), the

@@ -4,17 +4,17 @@ import Foundation
 /// memory: `.NAME.upload-XXXXXX` (mode 0600) in the directory given, removed when this is
 /// released unless ``finish()`` handed it over. A write that fails (a full disk) removes the
 /// file at once and drops the rest of the body; ``finish()`` then reports it.
-final class UploadFile {
+package final class UploadFile {
     /// Where the body goes.
-    let url: URL
+    package let url: URL
     /// The bytes written so far.
-    private(set) var byteCount = 0
+    package private(set) var byteCount = 0
     private var descriptor: Int32
-    private var failure: ServiceError?
+    private var failure: HTTPFailure?
     private var handedOver = false
 
     /// A new, empty file in `directory`, named after `name` (a content id).
-    init(directory: URL, name: String) throws(ServiceError) {
+    package init(directory: URL, name: String) throws(HTTPFailure) {
         var template = Array(directory.appendingPathComponent(".\(name).upload-XXXXXX").path.utf8CString)
         descriptor = mkstemp(&template)
         url = URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
@@ -27,7 +27,7 @@ final class UploadFile {
     }
 
     /// Writes the next bytes of the body (nothing once a write failed).
-    func append(_ bytes: UnsafeRawBufferPointer) {
+    package func append(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while descriptor >= 0 && offset < bytes.count {
             let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -45,7 +45,7 @@ final class UploadFile {
 
     /// Closes the file and hands it over (the caller moves it into place or removes it);
     /// throws 507 when the disk was full, 500 for another failure to write.
-    func finish() throws(ServiceError) -> URL {
+    package func finish() throws(HTTPFailure) -> URL {
         if let failure { throw failure }
         let closed = Glibc.close(descriptor)
         descriptor = -1
@@ -58,10 +58,10 @@ final class UploadFile {
 
     /// A failed write of `file`: 507 for a full disk (told to the client, without the path);
     /// else a 500, whose message (with the path) goes only to the server's log.
-    private static func failure(_ code: Int32, after bytes: Int, file: URL) -> ServiceError {
+    private static func failure(_ code: Int32, after bytes: Int, file: URL) -> HTTPFailure {
         if code == ENOSPC || code == EDQUOT {
-            return ServiceError(status: 507, message: "the server's disk is full: the upload stopped after \(bytes) bytes")
+            return HTTPFailure(status: 507, message: "the server's disk is full: the upload stopped after \(bytes) bytes")
         }
-        return ServiceError(status: 500, message: "the upload cannot be stored in \(file.path) after \(bytes) bytes: \(String(cString: strerror(code)))")
+        return HTTPFailure(status: 500, message: "the upload cannot be stored in \(file.path) after \(bytes) bytes: \(String(cString: strerror(code)))")
     }
 }

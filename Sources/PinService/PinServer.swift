@@ -64,6 +64,7 @@ public final class PinServer {
 
     /// Listens and returns the port; call on the thread that will run the main loop.
     public func start() throws -> Int {
+        HeapPolicy.returnLargeBlocks()
         let port: Int
         do throws(HTTPFailure) {
             let descriptors = FileLimit.raise()

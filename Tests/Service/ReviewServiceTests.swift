@@ -136,4 +136,51 @@ struct ReviewServiceTests {
         #expect(refusal { _ = try service.sync(batch, client: "") }?.message == "changes: 2 changes; at most 1 a batch")
         #expect(log.events.isEmpty)
     }
+
+    @Test func aBatchInStepsCommitsEachStepWithItsEventsInOrder() throws {
+        let (service, log, directory) = try makeService()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let batch = SyncBatch(contentId: "plan", cursor: 0, changes: (0..<5).map {
+            .init(changeId: "c\($0)", location: "changes[\($0)]", operation: .create(root("p\($0)")))
+        })
+        var steps: [Int] = []
+        let answer = try service.sync(batch, client: "", stepSize: 2) { step in
+            try step()
+            steps.append(log.events.count)
+        }
+        // Each step's events go out once it committed, before the next step runs.
+        #expect(steps == [2, 4, 5])
+        #expect(answer.results.allSatisfy(\.applied) && answer.cursor == 5)
+        #expect(log.events == (0..<5).map { "p\($0) pin.created" })
+    }
+}
+
+struct ServiceErrorTableTests {
+    private static let pin = StoredPin(pin: Pin(id: "a", contentId: "plan", authorId: "u", text: "t"), version: 2,
+                                       updatedAt: "2026-12-01T00:00:00Z", seq: 4, deleted: false)
+
+    /// Every refusal of the domain has one status, whichever path it took.
+    @Test func eachRefusalIsOneStatusWithItsBody() {
+        let cases: [(Error, Int)] = [
+            (ReviewError.unknownContent("plan"), 404),
+            (StoreError.unknownContent("plan"), 404),
+            (ReviewError.unknownPin(contentId: "plan", id: "a"), 404),
+            (ReviewError.invalid("page", "page 3, but content \"plan\" has 2 pages"), 400),
+            (StoreError.invalid(InputError(source: "request", location: "page", problem: "page 3, but content \"plan\" has 2 pages")), 400),
+            (InputError(source: "query", location: "since", problem: "needs a cursor"), 400),
+            (ReviewError.conflict(Self.pin), 409),
+            (ReviewError.deleted(Self.pin), 410),
+        ]
+        for (error, status) in cases {
+            let answer = ServiceError(error)
+            #expect(answer.status == status, "\(error)")
+        }
+        #expect(ServiceError(ReviewError.invalid("page", "page 3, but content \"plan\" has 2 pages")).message
+            == ServiceError(StoreError.invalid(InputError(source: "request", location: "page",
+                                                           problem: "page 3, but content \"plan\" has 2 pages"))).message)
+        #expect(ServiceError(ReviewError.conflict(Self.pin)).current == Self.pin)
+        #expect(ServiceError(ReviewError.unknownContent("plan")).message == "no content \"plan\" (upload it with PUT /v1/contents/plan)")
+        #expect(ServiceError(ReviewError.serverFault(detail: "SQLite: disk I/O")).status == 500)
+        #expect(ServiceError(ReviewError.serverFault(detail: "SQLite: disk I/O")).message.contains("SQLite") == false)
+    }
 }

@@ -38,7 +38,6 @@ public struct ServiceError: Error, Sendable {
         case let error as ServiceError: self = error
         case let error as HTTPFailure: self.init(ServiceError(error) as Error)
         case let error as ReviewError: self.init(error)
-        case let error as StoreError: self.init(ReviewError(error))
         case let error as InputError: self.init(ReviewError.invalid(error))
         case let error as StoreUnavailable: self.init(ReviewError.unavailable(error))
         default: self = Self.serverFault("\(error)")
@@ -81,7 +80,7 @@ public struct ServiceError: Error, Sendable {
     /// An input error without the decoder's name for the request body: `pins[0].relativeX:
     /// ...` reads `relativeX: ...` when the body held one pin.
     static func describe(_ error: InputError) -> String {
-        StoreError.describe(error)
+        ReviewError.describe(error)
     }
 
     /// The JSON body.

@@ -226,7 +226,7 @@ public final class PinStore: @unchecked Sendable {
                 changed = try delete(change.pinId, of: change.contentId, version: version, in: db)
             case .refuse(let error): throw error
             }
-        } catch let error as StoreError {
+        } catch let error as ReviewError {
             reason = error.message
         }
         try db.run("INSERT INTO sync_results (content_id, change_id, client, pin_id, status, reason) VALUES (?, ?, ?, ?, ?, ?)",
@@ -246,14 +246,14 @@ public final class PinStore: @unchecked Sendable {
 
     private func create(_ pin: Pin, at location: String, in db: any StoreConnection) throws -> (pin: StoredPin, created: Bool) {
         if let existing = try stored(pin.id, of: pin.contentId, in: db) {
-            if existing.deleted { throw StoreError.deleted(existing) }
+            if existing.deleted { throw ReviewError.deleted(existing) }
             return (existing, false)
         }
         let pages = try pageCount(of: pin.contentId, in: db)
         var pin = pin
         if let parentId = pin.parentId {
             guard let parent = try stored(parentId, of: pin.contentId, in: db), !parent.deleted else {
-                throw StoreError.invalid(InputError(source: "request", location: Self.at(location, "parentId"),
+                throw ReviewError.invalid(InputError(source: "request", location: Self.at(location, "parentId"),
                                                     problem: "no pin \"\(parentId)\" on content \"\(pin.contentId)\""))
             }
             // One level deep, as in the app: a reply to a reply belongs to the same root.
@@ -271,7 +271,7 @@ public final class PinStore: @unchecked Sendable {
     private func pageCount(of contentId: String, in db: any StoreConnection) throws -> Int {
         guard let pages = try db.query("SELECT \(db.dialect.pageCount) FROM contents WHERE id = ?", [.text(contentId)],
                                        row: { $0.integer(0) }).first else {
-            throw StoreError.unknownContent(contentId)
+            throw ReviewError.unknownContent(contentId)
         }
         return pages
     }
@@ -279,17 +279,17 @@ public final class PinStore: @unchecked Sendable {
     /// Throws unless `page` is one of the content's `pages`.
     private func check(page: Int, of contentId: String, pages: Int, at location: String) throws {
         guard page > pages else { return }
-        throw StoreError.invalid(InputError(
+        throw ReviewError.invalid(InputError(
             source: "request", location: Self.at(location, "page"),
             problem: "page \(page), but content \"\(contentId)\" has \(pages) page\(pages == 1 ? "" : "s")"))
     }
 
     private func update(_ pin: Pin, version: Int, at location: String, in db: any StoreConnection) throws -> StoredPin {
         guard let current = try stored(pin.id, of: pin.contentId, in: db) else {
-            throw StoreError.unknownPin(contentId: pin.contentId, id: pin.id)
+            throw ReviewError.unknownPin(contentId: pin.contentId, id: pin.id)
         }
-        if current.deleted { throw StoreError.deleted(current) }
-        guard current.version == version else { throw StoreError.conflict(current) }
+        if current.deleted { throw ReviewError.deleted(current) }
+        guard current.version == version else { throw ReviewError.conflict(current) }
         var edited = current.pin
         edited.text = pin.text
         edited.resolved = pin.resolved
@@ -304,10 +304,10 @@ public final class PinStore: @unchecked Sendable {
 
     private func delete(_ id: String, of contentId: String, version: Int?, in db: any StoreConnection) throws -> [StoredPin] {
         guard let current = try stored(id, of: contentId, in: db) else {
-            throw StoreError.unknownPin(contentId: contentId, id: id)
+            throw ReviewError.unknownPin(contentId: contentId, id: id)
         }
         if current.deleted { return [] }
-        if let version, current.version != version { throw StoreError.conflict(current) }
+        if let version, current.version != version { throw ReviewError.conflict(current) }
         let replies = try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND parent_id = ? AND deleted = 0 ORDER BY rowid",
                                           [.text(contentId), .text(id)], row: Self.pinRow))
         return try ([current] + replies).map { try save($0.pin, version: $0.version + 1, deleted: true, previous: $0, in: db) }
@@ -386,7 +386,7 @@ public final class PinStore: @unchecked Sendable {
             let result = try transaction(body)
             record(nil)
             return result
-        } catch let error as StoreError {
+        } catch let error as ReviewError {
             record(nil)
             throw error
         } catch {

@@ -1,7 +1,7 @@
 import PinRenderCore
 
-/// Why an operation of ``ReviewService`` was refused: the one error type of the service's
-/// domain. It names the content, pin or field at fault and says nothing of how the request
+/// Why an operation of ``ReviewService`` or a change of ``PinStore`` was refused: the one
+/// error type of the service's domain. It names the content, pin or field at fault and says nothing of how the request
 /// came (the HTTP adapter maps each case to its status and body).
 ///
 ///     do { _ = try service.pin("p1", of: "plan") } catch .deleted(let tombstone) { ... }
@@ -22,17 +22,6 @@ public enum ReviewError: Error, Sendable, Equatable {
     /// server's files and statements, for its log only.
     case serverFault(detail: String)
 
-    /// A refusal of the store's, as the domain's.
-    public init(_ error: StoreError) {
-        switch error {
-        case .unknownContent(let id): self = .unknownContent(id)
-        case .unknownPin(let contentId, let id): self = .unknownPin(contentId: contentId, id: id)
-        case .conflict(let current): self = .conflict(current)
-        case .deleted(let current): self = .deleted(current)
-        case .invalid(let error): self = .invalid(error)
-        }
-    }
-
     /// A field at `location` with its problem.
     public static func invalid(_ location: String, _ problem: String) -> ReviewError {
         .invalid(InputError(source: "request", location: location, problem: problem))
@@ -41,13 +30,29 @@ public enum ReviewError: Error, Sendable, Equatable {
     /// One line that names the content, pin or field at fault.
     public var message: String {
         switch self {
-        case .unknownContent(let id): StoreError.unknownContent(id).message
-        case .unknownPin(let contentId, let id): StoreError.unknownPin(contentId: contentId, id: id).message
-        case .invalid(let error): StoreError.describe(error)
-        case .conflict(let current): StoreError.conflict(current).message
-        case .deleted(let current): StoreError.deleted(current).message
+        case .unknownContent(let id): "no content \"\(id)\""
+        case .unknownPin(let contentId, let id): "no pin \"\(id)\" on content \"\(contentId)\""
+        case .invalid(let error): Self.describe(error)
+        case .conflict(let current):
+            "version \(current.version) of pin \"\(current.pin.id)\" is the current one: merge with it and send that version"
+        case .deleted(let current): "pin \"\(current.pin.id)\" was deleted"
         case .unavailable(let error): error.message
         case .serverFault: "the server failed"
+        }
+    }
+
+    /// An input error without the decoder's name for the request: `pins[0].relativeX: ...`
+    /// reads `relativeX: ...` when the request held one pin.
+    public static func describe(_ error: InputError) -> String {
+        error.location.isEmpty ? error.problem : "\(error.location): \(error.problem)"
+    }
+
+    /// Whether a sync change refused for it is recorded as refused: a refusal of the change's
+    /// own, not a store that cannot take writes (which fails the whole batch).
+    public var refusesTheChange: Bool {
+        switch self {
+        case .unavailable, .serverFault: false
+        default: true
         }
     }
 

@@ -86,27 +86,12 @@ extension ReviewService {
         } catch let error as InputError {
             action = .refuse(.invalid(error))
         } catch let error as ReviewError {
-            guard let refusal = StoreError(error) else { throw error }
-            action = .refuse(refusal)
+            guard error.refusesTheChange else { throw error }
+            action = .refuse(error)
         } catch {
             throw .serverFault(detail: "\(error)")
         }
         return SyncChange(changeId: change.changeId, contentId: contentId, pinId: change.pinId, location: change.location,
                           action: action)
-    }
-}
-
-extension StoreError {
-    /// A refusal of the domain's that the store makes too (a sync change's outcome); nil for
-    /// the others (a store that cannot take writes fails the whole batch).
-    init?(_ error: ReviewError) {
-        switch error {
-        case .unknownContent(let id): self = .unknownContent(id)
-        case .unknownPin(let contentId, let id): self = .unknownPin(contentId: contentId, id: id)
-        case .invalid(let error): self = .invalid(error)
-        case .conflict(let current): self = .conflict(current)
-        case .deleted(let current): self = .deleted(current)
-        case .unavailable, .serverFault: return nil
-        }
     }
 }

@@ -170,8 +170,6 @@ public final class ReviewService: @unchecked Sendable {
             return try body()
         } catch let error as ReviewError {
             throw error
-        } catch let error as StoreError {
-            throw ReviewError(error)
         } catch let error as InputError {
             throw .invalid(error)
         } catch let error as StoreUnavailable {

@@ -9,7 +9,7 @@ public struct SyncChange: Sendable {
         case update(Pin, version: Int)
         case delete(version: Int?)
         /// Refused before reaching the store: an unknown pin, a bad field.
-        case refuse(StoreError)
+        case refuse(ReviewError)
     }
 
     public var changeId: String

@@ -66,7 +66,7 @@ struct PinStoreTests {
         _ = try store.create(reply("a", to: "r"))
         let nested = try store.create(reply("b", to: "a")).pin
         #expect(nested.pin.parentId == "r" && nested.pin.page == 2 && nested.pin.relativeX == nil)
-        #expect(throws: StoreError.self) { try store.create(reply("c", to: "ghost")) }
+        #expect(throws: ReviewError.self) { try store.create(reply("c", to: "ghost")) }
     }
 
     @Test func pagesBeyondTheContentAndUnknownContentsAreRefused() throws {
@@ -75,12 +75,12 @@ struct PinStoreTests {
         do {
             _ = try store.create(root("p", page: 3), at: "pins[4]")
             Issue.record("page 3 of 2 was accepted")
-        } catch StoreError.invalid(let error) {
+        } catch ReviewError.invalid(let error) {
             #expect(error.location == "pins[4].page")
         }
         var elsewhere = root("q")
         elsewhere.contentId = "nothing"
-        #expect(throws: StoreError.unknownContent("nothing")) { try store.create(elsewhere) }
+        #expect(throws: ReviewError.unknownContent("nothing")) { try store.create(elsewhere) }
     }
 
     @Test func aStaleVersionIsAConflictWithTheCurrentPin() throws {
@@ -91,8 +91,8 @@ struct PinStoreTests {
         let edited = try store.update(pin, version: 1)
         #expect(edited.version == 2 && edited.pin.resolved && edited.seq == 2)
         pin.text = "late"
-        #expect(throws: StoreError.conflict(edited)) { try store.update(pin, version: 1) }
-        #expect(throws: StoreError.conflict(edited)) { try store.delete("a", of: "plan", version: 1) }
+        #expect(throws: ReviewError.conflict(edited)) { try store.update(pin, version: 1) }
+        #expect(throws: ReviewError.conflict(edited)) { try store.delete("a", of: "plan", version: 1) }
     }
 
     @Test func deletingARootLeavesTombstonesForItsThreadInTheChanges() throws {
@@ -109,7 +109,7 @@ struct PinStoreTests {
         #expect(changes.map(\.pin.id) == ["b", "a", "a1"])
         #expect(changes.map(\.seq) == changes.map(\.seq).sorted())
         #expect(try store.pins(of: "plan").map(\.pin.id) == ["b"])
-        #expect(throws: StoreError.deleted(tombstones[0])) { try store.create(root("a")) }
+        #expect(throws: ReviewError.deleted(tombstones[0])) { try store.create(root("a")) }
     }
 
     @Test func aSyncChangeIsAppliedOnceByItsId() throws {

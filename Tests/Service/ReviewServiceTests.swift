@@ -163,10 +163,10 @@ struct ServiceErrorTableTests {
     @Test func eachRefusalIsOneStatusWithItsBody() {
         let cases: [(Error, Int)] = [
             (ReviewError.unknownContent("plan"), 404),
-            (StoreError.unknownContent("plan"), 404),
+            (ReviewError.unknownContent("plan"), 404),
             (ReviewError.unknownPin(contentId: "plan", id: "a"), 404),
             (ReviewError.invalid("page", "page 3, but content \"plan\" has 2 pages"), 400),
-            (StoreError.invalid(InputError(source: "request", location: "page", problem: "page 3, but content \"plan\" has 2 pages")), 400),
+            (ReviewError.invalid(InputError(source: "request", location: "page", problem: "page 3, but content \"plan\" has 2 pages")), 400),
             (InputError(source: "query", location: "since", problem: "needs a cursor"), 400),
             (ReviewError.conflict(Self.pin), 409),
             (ReviewError.deleted(Self.pin), 410),
@@ -176,7 +176,7 @@ struct ServiceErrorTableTests {
             #expect(answer.status == status, "\(error)")
         }
         #expect(ServiceError(ReviewError.invalid("page", "page 3, but content \"plan\" has 2 pages")).message
-            == ServiceError(StoreError.invalid(InputError(source: "request", location: "page",
+            == ServiceError(ReviewError.invalid(InputError(source: "request", location: "page",
                                                            problem: "page 3, but content \"plan\" has 2 pages"))).message)
         #expect(ServiceError(ReviewError.conflict(Self.pin)).current == Self.pin)
         #expect(ServiceError(ReviewError.unknownContent("plan")).message == "no content \"plan\" (upload it with PUT /v1/contents/plan)")

@@ -1,38 +1,4 @@
-import PinRenderCore
 internal import CSQLite
-
-/// Why the store refused a change; ``message`` words it for a client (a sync batch's
-/// reason), the service maps each to its answer.
-public enum StoreError: Error, Sendable, Equatable {
-    /// No content with that id.
-    case unknownContent(String)
-    /// No pin with that id on that content.
-    case unknownPin(contentId: String, id: String)
-    /// The version the client saw is not the pin's: the current pin.
-    case conflict(StoredPin)
-    /// The pin was deleted: its tombstone.
-    case deleted(StoredPin)
-    /// A field of the pin is wrong (its location names it).
-    case invalid(InputError)
-
-    /// One line that names the content, pin or field at fault.
-    public var message: String {
-        switch self {
-        case .unknownContent(let id): "no content \"\(id)\""
-        case .unknownPin(let contentId, let id): "no pin \"\(id)\" on content \"\(contentId)\""
-        case .conflict(let current):
-            "version \(current.version) of pin \"\(current.pin.id)\" is the current one: merge with it and send that version"
-        case .deleted(let current): "pin \"\(current.pin.id)\" was deleted"
-        case .invalid(let error): Self.describe(error)
-        }
-    }
-
-    /// An input error without the decoder's name for the request: `pins[0].relativeX: ...`
-    /// reads `relativeX: ...` when the request held one pin.
-    public static func describe(_ error: InputError) -> String {
-        error.location.isEmpty ? error.problem : "\(error.location): \(error.problem)"
-    }
-}
 
 /// The store cannot take changes now, for a reason of the machine's, not of the request's:
 /// its SQLite database is no longer the file it opened (deleted or replaced: lost), or a

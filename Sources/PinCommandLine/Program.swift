@@ -15,6 +15,7 @@ private let commandList = [
     ("render", "INPUT --pins PINS -o OUT [options]", "annotated PNG or PDF"),
     ("render", "INPUT --pins PINS -o OUT --device NAME [--zoom Z] [--focus ID]", "what one screen shows"),
     ("preview", "INPUT --pins PINS --devices LIST -o SHEET.png", "screens side by side"),
+    ("draw", "LAYOUT.json [INPUT] -o OUT", "a layout file drawn again, the same bytes"),
     ("devices", "", "the screen presets"),
     ("diff", "EXPECTED ACTUAL [-o DIFF.png] [--json]", "compare renders (exit 1 when different)"),
     ("snapshot", "MANIFEST.json [--record MODE]", "snapshot tests of render cases"),
@@ -103,10 +104,10 @@ public struct Program {
         }
     }
 
-    /// The commands that need only files: render, preview, devices, diff, snapshot, cluster
-    /// and batch.
+    /// The commands that need only files: render, preview, draw, devices, diff, snapshot,
+    /// cluster and batch.
     public static var fileCommands: [String: any Command.Type] {
-        ["render": RenderCommand.self, "preview": PreviewCommand.self, "devices": DevicesCommand.self,
+        ["render": RenderCommand.self, "preview": PreviewCommand.self, "draw": DrawCommand.self, "devices": DevicesCommand.self,
          "diff": DiffCommand.self, "snapshot": SnapshotCommand.self, "cluster": ClusterCommand.self,
          "batch": BatchCommand.self]
     }

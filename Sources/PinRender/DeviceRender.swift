@@ -33,8 +33,7 @@ struct DeviceRender {
             guard let point = threads.first(where: { $0.id == id })?.root.normalizedPoint else {
                 throw InputError(source: "--focus", location: "", problem: "no root pin \"\(id)\" on this page")
             }
-            viewport.contentOffset = viewport.offset(
-                centering: viewport.convert(point, from: .normalized, to: .content))
+            viewport = viewport.focused(on: point)
         }
         return viewport
     }
@@ -51,9 +50,9 @@ struct DeviceRender {
     func draw(_ document: SourceDocument, page: Int, threads: [CommentThread],
               contentSize: CGSize) throws -> (ImageCanvas, Scene) {
         let viewport = try viewport(contentSize: contentSize, threads: threads)
-        let scene = layout.scene(page: page, threads: threads, viewport: viewport)
+        let scene = layout.scene(page: page, threads: threads, viewport: viewport).onPixels()
         let canvas = try ImageCanvas(width: Int(scene.width), height: Int(scene.height))
-        try document.draw(scene, on: canvas, theme: options.theme)
+        try document.draw(scene, on: canvas)
         return (canvas, scene)
     }
 }

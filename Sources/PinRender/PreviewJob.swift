@@ -75,19 +75,13 @@ public struct PreviewJob {
         let sheet = PreviewSheet(screens: screens, zooms: zooms, sizes: screensByRow.map { $0.map(\.size) },
                                  fontFamily: options.theme.fontFamily, pixelsPerInch: sheetPixelsPerInch)
         let canvas = try ImageCanvas(width: Int(sheet.width), height: Int(sheet.height))
-        for (r, row) in sheet.cells.enumerated() {
-            for (c, cell) in row.enumerated() {
-                canvas.fillRoundedRect(cell.bezel.cgRect, radius: cell.bezelRadius, color: cell.bezelColor)
-                canvas.draw(screensByRow[r][c], in: cell.screen.cgRect)
-                canvas.drawText(cell.label.text, at: CGPoint(x: cell.label.x, y: cell.label.y), width: cell.label.width,
-                                style: cell.label.style)
-            }
-        }
+        canvas.draw(sheet, screens: screensByRow)
         try deadline.step(.writing(options.output))
         try canvas.writePNG(to: outputs.temporaryPath(for: options.output), name: options.output)
         if let path = options.layoutJSON {
             try deadline.step(.writing(path))
-            try LayoutFile.write(scenes, sheet: sheet, to: outputs.temporaryPath(for: path), name: path)
+            try LayoutFile(kind: .sheet, source: LayoutFile.Source(input.document), pages: scenes, sheet: sheet)
+                .write(to: outputs.temporaryPath(for: path), name: path)
         }
         try outputs.commit(under: deadline)
         return (scenes, sheet, input.warnings)

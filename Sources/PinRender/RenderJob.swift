@@ -59,6 +59,7 @@ public struct RenderJob: Sendable {
         try deadline.step(.reading)
         let input = try RenderInput(options: options, forEditing: kind == .pdf)
         let document = input.document
+        let source = LayoutFile.Source(document)
         if kind == .pdf, case .pdf(let pdf) = document, let damage = pdf.damage {
             throw InputError(source: input.documentName, location: "",
                              problem: "qpdf cannot read it (\(damage)), so it cannot be exported to PDF; a .png output draws it as Poppler reads it")
@@ -77,15 +78,15 @@ public struct RenderJob: Sendable {
         let byPage = Dictionary(grouping: threads, by: \.root.page)
         var files: [String] = []
         var scenes: [Scene] = []
-        var bookmarks: [Bookmark]?
+        var review: LayoutFile?
         if kind == .pdf {
             let scratch = try outputs.scratchDirectory()
-            let temporary = outputs.temporaryPath(for: options.output)
-            let export = try ReviewExport(input: input, options: options, layout: RenderInput.layout(options),
-                                          pages: pages.sorted(), deadline: deadline, progress: progress)
-                .write(to: temporary, name: options.output, scratch: scratch)
-            (scenes, bookmarks) = (export.scenes, export.bookmarks)
-            warnings += export.warnings
+            let export = ReviewExport(document: document, documentName: input.documentName, password: options.password,
+                                      deadline: deadline, progress: progress)
+            let plan = try export.plan(threads.filter { pages.contains($0.root.page) }, pages: pages.sorted(),
+                                       layout: RenderInput.layout(options))
+            warnings += try export.write(plan, to: outputs.temporaryPath(for: options.output), name: options.output, scratch: scratch)
+            (scenes, review) = (plan.pages, plan)
             files.append(options.output)
         }
         if kind == .png {
@@ -103,7 +104,10 @@ public struct RenderJob: Sendable {
         let sideOutputs: [(String?, (String, String) throws -> Void)] = [
             (options.summaryJSON, { try SummaryFiles.writeJSON(exported, to: $0, name: $1) }),
             (options.summaryCSV, { try SummaryFiles.writeCSV(exported, to: $0, name: $1) }),
-            (options.layoutJSON, { [scenes, bookmarks] in try LayoutFile.write(scenes, bookmarks: bookmarks, to: $0, name: $1) }),
+            (options.layoutJSON, { [scenes, review] in
+                try (review ?? LayoutFile(kind: options.device == nil ? .pages : .screens, source: source, pages: scenes))
+                    .write(to: $0, name: $1)
+            }),
         ]
         for case let (path?, write) in sideOutputs {
             try deadline.step(.writing(path))
@@ -213,17 +217,18 @@ public struct RenderJob: Sendable {
         // An image's UI points are --ui-scale pixels (else its pHYs's; a theme's fixed scale wins over pHYs), drawn at `scale`.
         if unitsPerInch == nil, let screen = options.uiScale
             ?? (options.theme.uiScale == nil ? options.input.flatMap(ImageDensity.screenScale(ofFileAt:)) : nil) {
-            layout.theme.uiScale = max(0.25, screen * scale)
+            layout.uiScale = max(0.25, screen * scale)
         }
         var scene = layout.scene(page: page, threads: threads, outputSize: outputSize, pageSize: pageSize)
         if options.threadsPanel { scene = layout.addingPanel(to: scene, threads: threads) }
+        scene = scene.onPixels()
         _ = consume layout
         let size = scene.drawnSize, drawn = scene
         let plan = first.use { $0.stripePlan(pixels: Int(size.width * size.height)) }
         try StripedPNG.write(width: Int(size.width), height: Int(size.height), workers: workers, plan: plan,
                              to: temporary, name: name, checkpoint: checkpoint, progress: progress,
                              worker: { $0 == 0 ? first : try document($0) }) { canvas, source in
-            try source.use { try $0.draw(drawn, on: canvas, theme: options.theme) }
+            try source.use { try $0.draw(drawn, on: canvas) }
         }
         return scene
     }

@@ -5,33 +5,30 @@ import PinRenderGraphics
 /// The PDF review export: the document kept as it is with the pins drawn over its pages, as
 /// an annotation above the page's own (a PDF input; see ``PDFAssembler/drawOver(page:overlayPage:of:matrix:rect:)``), or the image drawn under them; every thread as real PDF comments
 /// (replies with /IRT, resolved ones with a review state); a comment summary after the
-/// pages; links from each pin to its summary entry and back; bookmarks.
+/// pages; links from each pin to its summary entry and back; bookmarks. Planned whole
+/// (``plan(_:pages:layout:)``, a ``LayoutFile``), then written from the plan alone
+/// (``write(_:to:name:scratch:)``), which is what `pinrender draw` does with a saved one.
 struct ReviewExport {
-    var input: RenderInput
-    var options: RenderOptions
-    var layout: PageLayout
-    /// Selected pages, in document order.
-    var pages: [Int]
+    var document: SourceDocument
+    /// How messages name the document.
+    var documentName: String
+    /// For an encrypted PDF.
+    var password: String?
     /// The job's time limit, checked between pages, comments and files.
     var deadline: Deadline
     /// Hears of each page drawn, then each page the pins are laid over, then each thread
     /// added as comments.
     var progress: (@Sendable (RenderProgress) -> Void)?
 
-    /// Writes the export to `path` and returns its plan (the scenes of the pages and the
-    /// bookmarks) and what qpdf warned about the input (damage it repaired or could not read).
-    func write(to path: String, name: String, scratch: URL) throws
-        -> (scenes: [Scene], bookmarks: [Bookmark], warnings: [String]) {
-        let threads = input.threads.filter { options.include.includes($0) && pages.contains($0.root.page) }
+    /// The plan of the export of `threads` (those exported) on `pages` (selected, in
+    /// document order): the pages' scenes with their comments' places, the summary, the
+    /// threads' comments in the theme's colors, the bookmarks.
+    func plan(_ threads: [CommentThread], pages: [Int], layout: PageLayout) throws -> LayoutFile {
         let byPage = Dictionary(grouping: threads, by: \.root.page)
-        let geometries = try pages.map { page -> PageGeometry in
-            if case .pdf(let document) = input.document { return document.geometries[page - 1] }
-            let size = try input.document.contentSize(page: page)
-            return PageGeometry(mediaBox: CGRect(origin: .zero, size: size))
-        }
+        let geometries = try self.geometries(of: pages)
         var scenes = try pages.map { page in
             try deadline.step(.layingOutPage(page))
-            return layout.scene(page: page, threads: byPage[page] ?? [], outputSize: try input.document.contentSize(page: page))
+            return layout.scene(page: page, threads: byPage[page] ?? [], outputSize: try document.contentSize(page: page))
         }
         try deadline.step(.layingOutSummary)
         let summary = SummaryLayout(layout: layout).pages(threads)
@@ -41,11 +38,34 @@ struct ReviewExport {
             scenes[index].annotations = annotations.compactMap { $0 }.filter { $0.page == index + 1 }
         }
         let bookmarks = Bookmark.plan(threads, pages: pages, geometries: geometries, summaryPages: summary.count)
+        let theme = layout.theme
+        var file = LayoutFile(kind: .review, source: LayoutFile.Source(document), pages: scenes, bookmarks: bookmarks)
+        file.review = LayoutFile.Review(summary: summary.map(\.scene), threads: threads.map {
+            LayoutFile.Thread($0, color: $0.root.resolved ? theme.resolvedFill : theme.markerFill)
+        })
+        return file
+    }
+
+    /// The geometry of each of `pages`: a PDF's own, an image's or canvas's displayed size.
+    private func geometries(of pages: [Int]) throws -> [PageGeometry] {
+        try pages.map { page -> PageGeometry in
+            if case .pdf(let document) = document { return document.geometries[page - 1] }
+            let size = try document.contentSize(page: page)
+            return PageGeometry(mediaBox: CGRect(origin: .zero, size: size))
+        }
+    }
+
+    /// Writes the export of `plan` to `path` and returns what qpdf warned about the input
+    /// (damage it repaired or could not read).
+    func write(_ plan: LayoutFile, to path: String, name: String, scratch: URL) throws -> [String] {
+        let scenes = plan.pages, pages = plan.pages.map(\.page)
+        let summary = plan.review?.summary ?? []
+        let geometries = try self.geometries(of: pages)
 
         // Cairo draws the pins (and, for images, the image under them), then the summary.
         let drawn = scratch.appendingPathComponent("drawn.pdf").path
         let isPDF: Bool
-        if case .pdf = input.document { isPDF = true } else { isPDF = false }
+        if case .pdf = document { isPDF = true } else { isPDF = false }
         // A page with its comments in a column (--tooltips margin) is drawn wider, by the column.
         let canvas = try PDFCanvas(path: drawn, firstPageSize: scenes[0].drawnSize)
         for (index, scene) in scenes.enumerated() {
@@ -53,9 +73,9 @@ struct ReviewExport {
             if index > 0 { canvas.beginPDFPage(size: scene.drawnSize) }
             // A PDF's own pages stay vectors: qpdf lays this drawing over them.
             if isPDF {
-                try canvas.draw(scene, theme: options.theme)
+                try canvas.draw(scene)
             } else {
-                try input.document.draw(scene, on: canvas, theme: options.theme)
+                try document.draw(scene, on: canvas)
             }
             try canvas.finishPDFPage()
             progress?(RenderProgress(.page, done: index + 1, total: scenes.count))
@@ -63,7 +83,7 @@ struct ReviewExport {
         for page in summary {
             try deadline.step(.drawingSummary)
             canvas.beginPDFPage(size: SummaryLayout.pageSize)
-            try canvas.draw(page.scene, theme: options.theme, tagsText: true)
+            try canvas.draw(page, tagsText: true)
             try canvas.finishPDFPage()
         }
         try canvas.finishDocument()
@@ -79,10 +99,10 @@ struct ReviewExport {
         var notes: [String] = []
         if isPDF {
             let overlay = try readBack { try QPDFDocument(path: drawn, password: nil) }
-            if case .pdf(let document) = input.document, let read = document.takeForEditing() {
+            if case .pdf(let document) = document, let read = document.takeForEditing() {
                 assembler = PDFAssembler(document: read)
             } else {
-                assembler = try PDFAssembler(path: input.documentName, password: options.password)
+                assembler = try PDFAssembler(path: documentName, password: password)
             }
             let unselected = (1...assembler.pageCount).filter { !pages.contains($0) }
             try assembler.removePages(unselected)
@@ -98,7 +118,7 @@ struct ReviewExport {
                                                      matrix: geometry.overlayMatrix, rect: shown,
                                                      marks: Self.marks(of: scenes[index], on: geometry))
                 if covered > 0 {
-                    notes.append("\(input.documentName): page \(pages[index]): the pins on form fields stay under the fields in MuPDF (\(covered) marks), as the form sets /NeedAppearances; run 'qpdf --generate-appearances' on the input first to draw them above")
+                    notes.append("\(documentName): page \(pages[index]): the pins on form fields stay under the fields in MuPDF (\(covered) marks), as the form sets /NeedAppearances; run 'qpdf --generate-appearances' on the input first to draw them above")
                 }
                 progress?(RenderProgress(.pinnedPage, done: index + 1, total: pages.count))
             }
@@ -108,15 +128,16 @@ struct ReviewExport {
         }
         // Copying the summary's text gives it as written (emoji, right-to-left words).
         for (index, page) in summary.enumerated() {
-            try assembler.setActualText(page: pages.count + 1 + index, texts: page.scene.texts.map(\.text))
+            try assembler.setActualText(page: pages.count + 1 + index, texts: page.texts.map(\.text))
         }
-        try addComments(threads, annotations: annotations, bookmarks: bookmarks, to: assembler)
+        let annotations = Dictionary(scenes.flatMap { $0.annotations ?? [] }.map { ($0.threadId, $0) }, uniquingKeysWith: { a, _ in a })
+        let threads = plan.review?.threads ?? []
+        try addComments(threads, annotations: threads.map { annotations[$0.id] }, bookmarks: plan.bookmarks ?? [], to: assembler)
         try deadline.step(.writing(name))
         let damage = try assembler.write(to: path, name: name)
-        let warnings = isPDF ? damage.map { "\(input.documentName): qpdf: \($0)" } : []
-        return (scenes, bookmarks, warnings + notes)
+        let warnings = isPDF ? damage.map { "\(documentName): qpdf: \($0)" } : []
+        return warnings + notes
     }
-
     /// Where the marks of `scene` (markers, clusters, edge indicators, tooltips) may put ink,
     /// in PDF page space.
     private static func marks(of scene: Scene, on geometry: PageGeometry) -> [CGRect] {
@@ -130,27 +151,26 @@ struct ReviewExport {
         }
     }
 
-    private func addComments(_ threads: [CommentThread], annotations: [CommentAnnotation?], bookmarks: [Bookmark],
+    private func addComments(_ threads: [LayoutFile.Thread], annotations: [CommentAnnotation?], bookmarks: [Bookmark],
                              to pdf: PDFAssembler) throws {
         for (number, (thread, annotation)) in zip(threads, annotations).enumerated() {
             try deadline.step(.addingComments)
             guard let annotation else { continue }
             let (page, box, popup) = (annotation.page, annotation.rect.cgRect, annotation.popup.cgRect)
-            let color = thread.root.resolved ? options.theme.resolvedFill : options.theme.markerFill
-            let rgb = [color.red, color.green, color.blue]
+            let rgb = [thread.color.red, thread.color.green, thread.color.blue]
             let root = try pdf.addComment(.init(
-                page: page, rect: box, popup: popup, id: thread.id, author: thread.root.displayAuthor,
+                page: page, rect: box, popup: popup, id: thread.id, author: thread.root.author,
                 contents: thread.root.text, created: PDFDate.string(thread.root.createdAt),
                 modified: PDFDate.string(thread.root.createdAt), color: rgb))
             for reply in thread.replies {
-                try pdf.addComment(.init(page: page, rect: box, popup: popup, id: reply.id, author: reply.displayAuthor,
+                try pdf.addComment(.init(page: page, rect: box, popup: popup, id: reply.id, author: reply.author,
                                          contents: reply.text, created: PDFDate.string(reply.createdAt),
                                          modified: PDFDate.string(reply.createdAt), color: rgb, inReplyTo: root))
             }
-            if thread.root.resolved {
+            if thread.resolved {
                 let last = ([thread.root] + thread.replies).map(\.createdAt).max()!
                 try pdf.addComment(.init(page: page, rect: box, popup: popup, id: thread.id + "-resolved",
-                                         author: thread.root.displayAuthor, contents: "Resolved",
+                                         author: thread.root.author, contents: "Resolved",
                                          created: PDFDate.string(last), modified: PDFDate.string(last), color: rgb,
                                          inReplyTo: root, state: ("Completed", "Review")))
             }

@@ -14,7 +14,7 @@ internal import CPoppler
 ///     let canvas = try ImageCanvas(width: 800, height: 600)
 ///     let whole = CGRect(origin: .zero, size: canvas.size)
 ///     try canvas.drawPage(page, at: whole, clip: whole)
-///     try canvas.draw(scene, theme: theme)
+///     try canvas.draw(scene)
 ///     try canvas.writePNG(to: "out.png", name: "out.png")
 public class Canvas {
     let cr: OpaquePointer
@@ -157,13 +157,11 @@ public class Canvas {
         cairo_restore(cr)
     }
 
-    /// Draws a scene in a theme's colors, its origin at `origin`: markers, then tooltips.
-    public func draw(_ scene: Scene, theme: Theme, origin: CGPoint = .zero, tagsText: Bool = false) throws {
+    /// Draws a scene in the colors it carries, its origin at `origin`: markers, then tooltips.
+    public func draw(_ scene: Scene, origin: CGPoint = .zero, tagsText: Bool = false) throws {
         cairo_save(cr)
         cairo_translate(cr, origin.x, origin.y)
-        // Raster targets leave out the tooltips that cannot be seen.
-        try SceneDrawer(cr: cr, text: text, theme: theme, tagsText: tagsText, skipsBuried: decodesAtDrawnSize,
-                        markImages: markImages).draw(scene)
+        try SceneDrawer(cr: cr, text: text, tagsText: tagsText, markImages: markImages).draw(scene)
         cairo_restore(cr)
         try check("drawing the pins of page \(scene.page)")
     }

@@ -5,7 +5,7 @@ internal import CPangoCairo
 /// or written as PNG.
 ///
 ///     let canvas = try ImageCanvas(width: 800, height: 600)
-///     try canvas.draw(scene, theme: theme)
+///     try canvas.draw(scene)
 ///     try canvas.writePNG(to: "out.png", name: "out.png")
 public final class ImageCanvas: Canvas {
     /// The image's pixels; drawn by ``Canvas``, read here.

@@ -1,4 +1,5 @@
 import Foundation
+import PinRenderCore
 internal import CPangoCairo
 
 /// Marks drawn once and then laid down as images: on an image, 10,000 markers are a few
@@ -6,7 +7,7 @@ internal import CPangoCairo
 /// few reply counts) at a few positions within a pixel, and filling their paths again for
 /// each marker cost most of the run (antialiased coverage of three discs a marker).
 ///
-/// A mark drawn from here stands on the quarter pixel nearest its point (``snapped(_:)``),
+/// A mark drawn from here stands on the quarter pixel nearest its point (``Scene/snapped(_:)``),
 /// so its image is one of 16 drawings a style, one for each quarter-pixel phase. The image
 /// holds the mark's layers (shadow, ring, fill; a badge's rim, disc and text) drawn on
 /// transparent pixels exactly as they would be drawn straight on the output at that point:
@@ -19,7 +20,7 @@ internal import CPangoCairo
 /// drawings, which are made once for the process (``MarkDrawings``).
 final class MarkImages {
     /// Positions within a pixel, per axis.
-    static let phases = 4.0
+    static let phases = Scene.markPhases
 
     /// What makes two drawings of a mark the same: what kind it is (with its font, if it has
     /// text), its text, its sizes and colors, and its phase in quarters of a pixel.
@@ -51,13 +52,8 @@ final class MarkImages {
     /// 32,767 pixels a side).
     static let farthest = Double(1 << 30)
 
-    /// `value` on the grid of ``phases`` positions a pixel (ties away from zero).
-    static func snapped(_ value: Double) -> Double {
-        (value * phases).rounded() / phases
-    }
-
     /// The image of the mark described by `key` (``Key/phase`` is filled in here) with its
-    /// point at (`x`, `y`), both on the grid of ``snapped(_:)``, in a space whose user units
+    /// point at (`x`, `y`), both on the grid of ``Scene/snapped(_:)``, in a space whose user units
     /// are device pixels shifted by whole pixels, and where it goes; nil if it inks nothing.
     /// `reach` bounds how far from the point the mark puts ink; `draw` draws it with its point
     /// at the given coordinates, on the context given, the first time a key is seen.

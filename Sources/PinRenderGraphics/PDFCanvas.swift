@@ -6,7 +6,7 @@ internal import CPangoCairo
 /// first page needs no ``beginPDFPage(size:)``; call ``finishDocument()`` at the end.
 ///
 ///     let canvas = try PDFCanvas(path: "drawn.pdf", firstPageSize: CGSize(width: 595, height: 842))
-///     try canvas.draw(scene, theme: theme)
+///     try canvas.draw(scene)
 ///     try canvas.finishPDFPage()
 ///     try canvas.finishDocument()
 public final class PDFCanvas: Canvas {

@@ -6,16 +6,13 @@ internal import CPangoCairo
 struct SceneDrawer {
     var cr: OpaquePointer
     let text: TextSetter
-    let theme: Theme
     /// Each of the scene's text blocks is a marked-content span of its own in a PDF (Cairo's
     /// `Span` tag), in the order of ``Scene/texts``, so that its text as written can be given
     /// to it afterwards (``PDFAssembler/setActualText(page:texts:)``).
     var tagsText = false
-    /// Whether tooltips and markers buried under tooltips (``Scene/buried(in:block:)``) are
-    /// left out: on an image they cannot be seen; a PDF keeps every tooltip's text.
-    var skipsBuried = false
     /// Where markers and their badges are drawn once and laid down as images (raster
-    /// targets); nil to draw each one's paths (a PDF keeps them vectors).
+    /// targets), at their ``Marker/snap``; nil to draw each one's paths (a PDF keeps them
+    /// vectors).
     var markImages: MarkImages?
 
     func draw(_ scene: Scene) throws {
@@ -24,8 +21,9 @@ struct SceneDrawer {
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         let area = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let strokes = scene.strokes
-        // Marks are laid down as images only where user units are device pixels, shifted by whole pixels.
-        let images = markImages.flatMap { wholePixels ? $0 : nil }
+        // Marks are laid down as images only where user units are device pixels, shifted by
+        // whole pixels, and the plan has put them on pixels.
+        let images = markImages.flatMap { wholePixels && scene.markers.allSatisfy { $0.snap != nil } ? $0 : nil }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if let margin = scene.margin { fill(margin.rect, color: margin.color) }
@@ -33,7 +31,7 @@ struct SceneDrawer {
         for tooltip in scene.tooltips where tooltip.leader != nil && area.intersects(tooltip.bounds(strokes).cgRect) {
             drawLeader(of: tooltip, strokes)
         }
-        let buried = skipsBuried ? scene.buried(in: area) : Burial()
+        let buried = scene.buried ?? Burial()
         let markers = scene.markers.indices.filter { area.intersects(scene.markers[$0].bounds(strokes).cgRect) && !buried.markers.contains($0) }
         if let images {
             try draw(markers.map { scene.markers[$0] }, strokes, from: images)
@@ -76,50 +74,45 @@ struct SceneDrawer {
     private func draw(_ marker: Marker, _ strokes: Strokes) {
         let (x, y) = (marker.disc.x, marker.disc.y)
         body(of: marker, x: x, y: y, strokes)
-        centered(marker.label, x: x, y: y, size: marker.labelSize, bold: true, color: marker.labelColor)
-        for badge in marker.badges { draw(badge, strokes) }
+        centered(marker.label, x: x, y: y, size: marker.labelSize, color: marker.labelColor, font: marker.ink.fontFamily)
+        for badge in marker.badges { draw(badge, marker.ink, strokes) }
     }
 
-    /// Markers as ``draw(_:_:)`` draws them, each moved to the quarter pixel nearest its
-    /// disc's center (its pointer, if it leans, and badges moved with it, the badges then to
-    /// their nearest quarter pixel): bodies and badges laid down from `images`, each number set
-    /// between its marker's body and badges, all in one ``MarkLayer``. A leaning marker's
-    /// pointer is taken from the disc's center to the nearest 1/1024 pixel, so that markers
-    /// leaning alike (all those on one edge) share a drawing.
+    /// Markers as ``draw(_:_:)`` draws them, each at its ``Marker/snap`` (disc, pointers and
+    /// badges): bodies and badges laid down from `images`, each number set between its
+    /// marker's body and badges, all in one ``MarkLayer``.
     private func draw(_ markers: [Marker], _ strokes: Strokes, from images: MarkImages) throws {
         var layer = MarkLayer()
         for (index, marker) in markers.enumerated() {
-            let (x, y) = (MarkImages.snapped(marker.disc.x), MarkImages.snapped(marker.disc.y))
-            if let body = try body(of: marker, x: x, y: y, strokes, from: images) { layer.add(body) }
-            layer.addText(index, ink: text.centeredInk(marker.label, style: labelStyle(marker), x: x, y: y, on: cr))
-            let shift = (x: x - marker.disc.x, y: y - marker.disc.y)
-            for badge in marker.badges {
-                let key = MarkImages.Key(kind: "badge in \(theme.fontFamily)", text: badge.text, values: [badge.radius, badge.width, badge.fontSize, strokes.badgeRim]
-                                         + [theme.markerStroke, badge.fill, theme.badgeText].flatMap(\.components), phase: 0)
-                let placed = try images.placed(key: key, x: MarkImages.snapped(badge.x + shift.x), y: MarkImages.snapped(badge.y + shift.y),
+            guard let snap = marker.snap else { continue }
+            if let body = try body(of: marker, at: snap, strokes, from: images) { layer.add(body) }
+            layer.addText(index, ink: text.centeredInk(marker.label, style: labelStyle(marker), x: snap.x, y: snap.y, on: cr))
+            for (badge, center) in zip(marker.badges, snap.badges) {
+                let key = MarkImages.Key(kind: "badge in \(marker.ink.fontFamily)", text: badge.text, values: [badge.radius, badge.width, badge.fontSize, strokes.badgeRim]
+                                         + [marker.ink.stroke, badge.fill, marker.ink.badgeText].flatMap(\.components), phase: 0)
+                let placed = try images.placed(key: key, x: center.x, y: center.y,
                                                reach: max(badge.width / 2, badge.radius) + strokes.badgeRim) { context, x, y in
                     var placed = badge
                     (placed.x, placed.y) = (x, y)
-                    with(context: context).draw(placed, strokes)
+                    with(context: context).draw(placed, marker.ink, strokes)
                 }
                 if let placed { layer.add(placed) }
             }
         }
         layer.layDown(on: cr, counting: images) { index in
             let marker = markers[index]
-            text.showCentered(marker.label, style: labelStyle(marker), x: MarkImages.snapped(marker.disc.x),
-                              y: MarkImages.snapped(marker.disc.y), on: cr)
+            guard let snap = marker.snap else { return }
+            text.showCentered(marker.label, style: labelStyle(marker), x: snap.x, y: snap.y, on: cr)
         }
     }
 
-    /// The image of `marker`'s body (``body(of:x:y:_:)``) with its disc's center at (`x`, `y`).
-    private func body(of marker: Marker, x: Double, y: Double, _ strokes: Strokes, from images: MarkImages) throws -> MarkImages.Placed? {
-        let pointers = marker.lean.map { lean in
-            [lean.pointer, lean.innerPointer].map { $0.map { Point(x: Self.fine($0.x - lean.x), y: Self.fine($0.y - lean.y)) } }
-        }
+    /// The image of `marker`'s body (``body(of:x:y:_:)``) with its disc's center and pointers at `snap`.
+    private func body(of marker: Marker, at snap: MarkerSnap, _ strokes: Strokes, from images: MarkImages) throws -> MarkImages.Placed? {
+        let (x, y) = (snap.x, snap.y)
+        let pointers = snap.pointer.map { [$0, snap.innerPointer ?? []] }
         let tip = pointers?.joined().reduce(0.0) { max($0, hypot($1.x, $1.y)) } ?? 0
         let key = MarkImages.Key(kind: "marker", text: "", values: [marker.radius, strokes.shadowOffset, strokes.shadowSpread, strokes.ring]
-                                 + [theme.markerShadow, theme.markerStroke, marker.fill].flatMap(\.components)
+                                 + [marker.ink.shadow, marker.ink.stroke, marker.fill].flatMap(\.components)
                                  + (pointers?.joined().flatMap { [$0.x, $0.y] } ?? []), phase: 0)
         return try images.placed(key: key, x: x, y: y, reach: max(marker.radius + strokes.shadowSpread, tip) + strokes.shadowOffset) {
             context, x, y in
@@ -133,12 +126,7 @@ struct SceneDrawer {
     }
 
     private func labelStyle(_ marker: Marker) -> TextStyle {
-        TextStyle(fontFamily: theme.fontFamily, size: marker.labelSize, bold: true, color: marker.labelColor)
-    }
-
-    /// `value` to the nearest 1/1024.
-    private static func fine(_ value: Double) -> Double {
-        (value * 1024).rounded() / 1024
+        TextStyle(fontFamily: marker.ink.fontFamily, size: marker.labelSize, bold: true, color: marker.labelColor)
     }
 
     /// This drawer on another context (a mark's image).
@@ -157,7 +145,7 @@ struct SceneDrawer {
 
     /// Shadow, ring, fill: discs, or teardrops with their pointer where the marker leans.
     private func body(of marker: Marker, x: Double, y: Double, _ strokes: Strokes) {
-        setColor(theme.markerShadow)
+        setColor(marker.ink.shadow)
         if let lean = marker.lean {
             cairo_save(cr)
             cairo_translate(cr, 0, strokes.shadowOffset)
@@ -167,7 +155,7 @@ struct SceneDrawer {
             circle(x, y + strokes.shadowOffset, marker.radius + strokes.shadowSpread)
         }
         cairo_fill(cr)
-        setColor(theme.markerStroke)
+        setColor(marker.ink.stroke)
         teardrop(x, y, marker.radius, pointer: marker.lean?.pointer)
         cairo_fill(cr)
         setColor(marker.fill)
@@ -175,39 +163,41 @@ struct SceneDrawer {
         cairo_fill(cr)
     }
 
-    private func draw(_ badge: Badge, _ strokes: Strokes) {
-        setColor(theme.markerStroke)
+    /// A badge of a mark drawn in `ink`.
+    private func draw(_ badge: Badge, _ ink: MarkInk, _ strokes: Strokes) {
+        setColor(ink.stroke)
         capsule(badge, outset: strokes.badgeRim)
         cairo_fill(cr)
         setColor(badge.fill)
         capsule(badge, outset: 0)
         cairo_fill(cr)
-        centered(badge.text, x: badge.x, y: badge.y, size: badge.fontSize, bold: true, color: theme.badgeText)
+        centered(badge.text, x: badge.x, y: badge.y, size: badge.fontSize, color: ink.badgeText, font: ink.fontFamily)
     }
 
     private func draw(_ cluster: Cluster, _ strokes: Strokes) {
-        setColor(theme.markerShadow)
+        setColor(cluster.ink.shadow)
         circle(cluster.x, cluster.y + strokes.shadowOffset, cluster.radius + strokes.shadowSpread)
         cairo_fill(cr)
-        setColor(theme.markerStroke)
+        setColor(cluster.ink.stroke)
         circle(cluster.x, cluster.y, cluster.radius)
         cairo_fill(cr)
         setColor(cluster.fill)
         circle(cluster.x, cluster.y, cluster.radius - strokes.ring)
         cairo_fill(cr)
         // A second ring says "several" even without the number.
-        setColor(theme.markerStroke)
+        setColor(cluster.ink.stroke)
         cairo_set_line_width(cr, strokes.line)
         circle(cluster.x, cluster.y, cluster.radius - strokes.clusterRingInset)
         cairo_stroke(cr)
-        centered(cluster.label, x: cluster.x, y: cluster.y, size: cluster.labelSize, bold: true, color: theme.badgeText)
-        if let badge = cluster.unresolvedBadge { draw(badge, strokes) }
+        centered(cluster.label, x: cluster.x, y: cluster.y, size: cluster.labelSize, color: cluster.ink.badgeText,
+                 font: cluster.ink.fontFamily)
+        if let badge = cluster.unresolvedBadge { draw(badge, cluster.ink, strokes) }
     }
 
     private func draw(_ indicator: EdgeIndicator, _ strokes: Strokes) {
         // The rim, then the arrowhead and the count's box in one fill, then the count.
         let box = indicator.body.cgRect, rim = strokes.badgeRim
-        setColor(theme.markerStroke)
+        setColor(indicator.ink.stroke)
         polygon(indicator.outline)
         cairo_fill(cr)
         addRoundedRect(cr, box.insetBy(dx: -rim, dy: -rim), radius: indicator.cornerRadius + rim)
@@ -218,7 +208,8 @@ struct SceneDrawer {
         addRoundedRect(cr, box, radius: indicator.cornerRadius)
         cairo_fill(cr)
         let count = indicator.badge
-        centered(count.text, x: count.x, y: count.y, size: count.fontSize, bold: true, color: theme.badgeText)
+        centered(count.text, x: count.x, y: count.y, size: count.fontSize, color: indicator.ink.badgeText,
+                 font: indicator.ink.fontFamily)
     }
 
     /// A tooltip; with `parts` (where it is not buried), its background only there and only
@@ -247,10 +238,10 @@ struct SceneDrawer {
                 cairo_close_path(cr)
             }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-            setColor(theme.tooltipBackground)
+            setColor(tooltip.ink.background)
             cairo_fill_preserve(cr)
         }
-        setColor(theme.tooltipBorder)
+        setColor(tooltip.ink.border)
         cairo_set_line_width(cr, strokes.line)
         if !tooltip.dash.isEmpty {
             var dashes = tooltip.dash
@@ -263,7 +254,7 @@ struct SceneDrawer {
             inside(parts) {
                 addRoundedRect(cr, CGRect(x: tooltip.x, y: tooltip.y, width: tooltip.width, height: tooltip.height)
                     .insetBy(dx: strokes.line, dy: strokes.line), radius: max(0, tooltip.cornerRadius - strokes.line))
-                setColor(theme.tooltipBackground)
+                setColor(tooltip.ink.background)
                 cairo_fill(cr)
             }
         }
@@ -283,7 +274,7 @@ struct SceneDrawer {
         guard let points = tooltip.leader, let first = points.first else { return }
         cairo_move_to(cr, first.x, first.y)
         for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
-        setColor(theme.leaderLine)
+        setColor(tooltip.ink.leader)
         cairo_set_line_width(cr, strokes.leader)
         cairo_stroke(cr)
     }
@@ -296,8 +287,9 @@ struct SceneDrawer {
         pango_cairo_show_layout(cr, layout.handle)
     }
 
-    private func centered(_ label: String, x: Double, y: Double, size: Double, bold: Bool, color: Color) {
-        text.showCentered(label, style: TextStyle(fontFamily: theme.fontFamily, size: size, bold: bold, color: color), x: x, y: y, on: cr)
+    /// A mark's label, bold, centered on (`x`, `y`).
+    private func centered(_ label: String, x: Double, y: Double, size: Double, color: Color, font: String) {
+        text.showCentered(label, style: TextStyle(fontFamily: font, size: size, bold: true, color: color), x: x, y: y, on: cr)
     }
 
     private func polygon(_ points: [Point]) {
@@ -334,11 +326,6 @@ struct SceneDrawer {
     private func setColor(_ c: Color) {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
     }
-}
-
-private extension Marker {
-    /// Reply count, check mark, voice mark: in the order they are drawn.
-    var badges: [Badge] { [replyBadge, checkBadge, voiceBadge].compactMap { $0 } }
 }
 
 private extension Color {

@@ -82,9 +82,9 @@ for (name, tooltips, clustering) in [("clusters and tooltips auto", TooltipMode.
     let reading = try median(3) {
         let pins = try PinDecoder(source: "pins-10k.json").decode(pinsData)
         let threads = try ThreadBuilder(source: "pins-10k.json").build(pins).threads
-        scene = layout.scene(page: 1, threads: threads, outputSize: output, pageSize: drawn.size)
+        scene = layout.scene(page: 1, threads: threads, outputSize: output, pageSize: drawn.size).onPixels()
     }
-    let drawing = try median(3) { try canvas!.draw(scene!, theme: Theme()) }
+    let drawing = try median(3) { try canvas!.draw(scene!) }
     print("| \(name): \(scene!.clusters.count) bubbles, \(scene!.markers.count) markers, \(scene!.tooltips.count) tooltips "
           + "| \(format(reading)) | \(format(drawing)) | \(String(format: "%.2f", (reading + drawing) / raster)) |")
 }

@@ -45,7 +45,7 @@ import PinRenderGraphics
         var scene = Scene(page: 1, width: 300, height: 200, uiScale: 1)
         scene.markers = markers
         let canvas = try ImageCanvas(width: 300, height: 200)
-        try canvas.draw(scene, theme: theme)
+        try canvas.draw(scene.onPixels())
         return canvas.pixels()
     }
 

@@ -19,17 +19,18 @@ import PinRenderCore
         }
     }
 
+    /// A scene of `markers`, on pixels (each marker on its quarter pixel).
     static func scene(_ markers: [Marker]) -> Scene {
         var scene = Scene(page: 1, width: 300, height: 200, uiScale: 1)
         scene.markers = markers
-        return scene
+        return scene.onPixels()
     }
 
     /// Every mark laid down whole with Cairo, in order: what the pixels must be.
     static func laidDownWhole(_ scene: Scene, width: Int, height: Int) throws -> PixelBuffer {
         let canvas = try ImageCanvas(width: width, height: height)
         canvas.markImages?.leavesOutCovered = false
-        try canvas.draw(scene, theme: MarkImagesTests.theme)
+        try canvas.draw(scene)
         return canvas.pixels()
     }
 
@@ -38,7 +39,7 @@ import PinRenderCore
     func leavingOutWhatIsCoveredChangesNoPixel(seed: Int) throws {
         let scene = Self.scene(Self.crowd(400, seed: seed))
         let canvas = try ImageCanvas(width: 300, height: 200)
-        try canvas.draw(scene, theme: MarkImagesTests.theme)
+        try canvas.draw(scene)
         let (a, b) = (canvas.pixels(), try Self.laidDownWhole(scene, width: 300, height: 200))
         let differing = stride(from: 0, to: a.rgba.count, by: 4).filter { a.rgba[$0..<$0 + 4] != b.rgba[$0..<$0 + 4] }.count
         #expect(differing == 0, "\(differing) pixels differ")
@@ -51,7 +52,7 @@ import PinRenderCore
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("mark-layer-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try StripedPNG.write(width: 300, height: 1200, workers: 2, to: path, name: "marks.png", worker: { _ in () }) { canvas, _ in
-            try canvas.draw(scene, theme: MarkImagesTests.theme)
+            try canvas.draw(scene)
         }
         #expect(try PixelBuffer(pngAt: path) == Self.laidDownWhole(scene, width: 300, height: 1200))
     }
@@ -62,8 +63,8 @@ import PinRenderCore
         let scene = Self.scene(Self.crowd(400, seed: 4))
         let (together, whole) = (try ImageCanvas(width: 300, height: 200), try ImageCanvas(width: 300, height: 200))
         whole.markImages?.leavesOutCovered = false
-        try together.draw(scene, theme: MarkImagesTests.theme)
-        try whole.draw(scene, theme: MarkImagesTests.theme)
+        try together.draw(scene)
+        try whole.draw(scene)
         let (laid, all) = (together.markImages!.laidDown, whole.markImages!.laidDown)
         #expect(all > 400 * 500)
         #expect(laid * 3 < all, "\(laid) of \(all) pixels laid down")
@@ -75,10 +76,10 @@ import PinRenderCore
         var marker = MarkImagesTests.marker(3, number: 5, x: 100, y: 80)
         marker.replyBadge?.x = 1e20
         let far = try ImageCanvas(width: 300, height: 200)
-        try far.draw(Self.scene([marker]), theme: MarkImagesTests.theme)
+        try far.draw(Self.scene([marker]))
         marker.replyBadge = nil
         let without = try ImageCanvas(width: 300, height: 200)
-        try without.draw(Self.scene([marker]), theme: MarkImagesTests.theme)
+        try without.draw(Self.scene([marker]))
         #expect(far.pixels() == without.pixels())
     }
 }

@@ -46,7 +46,7 @@ import PinRenderGraphics
         let area = CGRect(x: 0, y: 0, width: scene.width, height: scene.height)
         let drawn = CGRect(x: 0, y: 0, width: page.popplerSize.width * 150 / 72, height: page.popplerSize.height * 150 / 72)
         try canvas.drawPage(page, at: drawn, clip: area)
-        try canvas.draw(scene, theme: Theme())
+        try canvas.draw(scene)
         if panel {
             #expect(stripedImage.width > Int(scene.width))
             let whole = canvas.pixels()

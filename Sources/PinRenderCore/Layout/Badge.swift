@@ -8,7 +8,7 @@ public struct Badge: Sendable, Equatable, Codable {
     public var text: String
     /// The text's font size: a count of three characters ("99+") is set smaller to fit.
     public var fontSize: Double
-    /// The disc's color (its rim and text are the theme's `markerStroke` and `badgeText`).
+    /// The disc's color (its rim and text are its mark's ``MarkInk``).
     public var fill: Color
     /// The whole width: `2 * radius` for a disc, more for a capsule, centered on `x`.
     public var width: Double

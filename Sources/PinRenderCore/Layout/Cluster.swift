@@ -15,12 +15,15 @@ public struct Cluster: Sendable, Equatable, Codable {
     public var unresolvedBadge: Badge?
     /// The disc inside the rings: dark while any pin in it is open, grey when all are resolved.
     public var fill: Color
+    /// Its rings, shadow, count's text and font.
+    public var ink: MarkInk
 
     init(id: String, x: Double, y: Double, radius: Double, count: Int, unresolved: Int, label: String,
-         labelSize: Double, pinIds: [String], unresolvedBadge: Badge?, fill: Color) {
+         labelSize: Double, pinIds: [String], unresolvedBadge: Badge?, fill: Color, ink: MarkInk = MarkInk(theme: Theme())) {
         (self.id, self.x, self.y, self.radius, self.count, self.unresolved) = (id, x, y, radius, count, unresolved)
         (self.label, self.labelSize, self.pinIds, self.unresolvedBadge) = (label, labelSize, pinIds, unresolvedBadge)
         self.fill = fill
+        self.ink = ink
     }
 
     /// How much of the bubble's radius a label's font size may take, by its length.
@@ -28,7 +31,7 @@ public struct Cluster: Sendable, Equatable, Codable {
         label.count <= 2 ? 0.85 : label.count == 3 ? 0.7 : 0.58
     }
 
-    /// Reads a layout JSON cluster; one written before `labelSize` or `fill` existed gets the
+    /// Reads a layout JSON cluster; one written before `labelSize`, `fill` or `ink` existed gets the
     /// size drawn then and the default theme's color, so older snapshot references still compare.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -43,5 +46,6 @@ public struct Cluster: Sendable, Equatable, Codable {
         pinIds = try c.decode([String].self, forKey: .pinIds)
         unresolvedBadge = try c.decodeIfPresent(Badge.self, forKey: .unresolvedBadge)
         fill = try c.decodeIfPresent(Color.self, forKey: .fill) ?? (unresolved > 0 ? Theme().badgeFill : Theme().resolvedFill)
+        ink = try c.decodeIfPresent(MarkInk.self, forKey: .ink) ?? MarkInk(theme: Theme())
     }
 }

@@ -30,6 +30,8 @@ public struct EdgeIndicator: Sendable, Equatable, Codable {
     public var cornerRadius: Double
     /// The arrowhead's color: the marker's while any pin that way is open.
     public var fill: Color
+    /// Its rim, the count's text and font.
+    public var ink: MarkInk
 
     /// An indicator at (`x`, `y`) pointing at `angle`, its arrowhead and count laid out for
     /// a UI scale of `ui`; `fit` widens the count's box to its text.
@@ -51,6 +53,7 @@ public struct EdgeIndicator: Sendable, Equatable, Codable {
         badge = fit(Badge(x: x, y: y, radius: radius * 0.85, text: Badge.countLabel(count), fill: fill))
         body = Self.box(of: badge)
         cornerRadius = badge.radius * 0.3
+        ink = MarkInk(theme: theme)
     }
 
     /// The box of a count badge: its width, twice its radius high.
@@ -71,7 +74,8 @@ public struct EdgeIndicator: Sendable, Equatable, Codable {
 
     /// Reads a layout JSON indicator; one written before the arrowhead and badge were
     /// recorded gets no arrowhead and the badge of its count, in the default theme's colors,
-    /// and one written before the box, the badge's disc as its box.
+    /// and one written before the box, the badge's disc as its box; one without `ink`, the
+    /// default theme's.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         edge = try c.decode(Edge.self, forKey: .edge)
@@ -91,5 +95,6 @@ public struct EdgeIndicator: Sendable, Equatable, Codable {
                      fill: unresolved > 0 ? theme.badgeFill : theme.resolvedFill)
         body = try c.decodeIfPresent(Rect.self, forKey: .body) ?? Self.box(of: badge)
         cornerRadius = try c.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? badge.radius
+        ink = try c.decodeIfPresent(MarkInk.self, forKey: .ink) ?? MarkInk(theme: theme)
     }
 }

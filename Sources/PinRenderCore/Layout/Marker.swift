@@ -24,13 +24,22 @@ public struct Marker: Sendable, Equatable, Codable {
     /// Where the disc stands when it leans inward from an edge; nil when it is centered on
     /// (`x`, `y`), the pin's point either way.
     public var lean: Lean?
+    /// Its ring, shadow, badge text and font.
+    public var ink: MarkInk
+    /// Where it is drawn on pixels (``Scene/onPixels()``); nil where it is drawn as paths at
+    /// its disc (a PDF).
+    public var snap: MarkerSnap?
+
+    /// Reply count, check mark, voice mark: in the order they are drawn.
+    public var badges: [Badge] { [replyBadge, checkBadge, voiceBadge].compactMap { $0 } }
 
     /// The disc's center: the pin's point, or where it leans.
     public var disc: Point { Point(x: lean?.x ?? x, y: lean?.y ?? y) }
 
     public init(id: String, number: Int, x: Double, y: Double, radius: Double, resolved: Bool, replies: Int,
                 voice: Bool, label: String, labelSize: Double, fill: Color, labelColor: Color,
-                replyBadge: Badge? = nil, checkBadge: Badge? = nil, voiceBadge: Badge? = nil) {
+                replyBadge: Badge? = nil, checkBadge: Badge? = nil, voiceBadge: Badge? = nil,
+                ink: MarkInk = MarkInk(theme: Theme())) {
         self.id = id
         self.number = number
         self.x = x
@@ -46,10 +55,11 @@ public struct Marker: Sendable, Equatable, Codable {
         self.replyBadge = replyBadge
         self.checkBadge = checkBadge
         self.voiceBadge = voiceBadge
+        self.ink = ink
     }
 
-    /// Reads a layout JSON marker; one written before `fill` and `labelColor` existed gets
-    /// the default theme's colors for its state, so older snapshot references still compare.
+    /// Reads a layout JSON marker; one written before `fill`, `labelColor` and `ink` existed
+    /// gets the default theme's colors for its state, so older snapshot references still compare.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let resolved = try c.decode(Bool.self, forKey: .resolved)
@@ -66,7 +76,9 @@ public struct Marker: Sendable, Equatable, Codable {
                       ?? (resolved ? theme.resolvedText : theme.markerText),
                   replyBadge: try c.decodeIfPresent(Badge.self, forKey: .replyBadge),
                   checkBadge: try c.decodeIfPresent(Badge.self, forKey: .checkBadge),
-                  voiceBadge: try c.decodeIfPresent(Badge.self, forKey: .voiceBadge))
+                  voiceBadge: try c.decodeIfPresent(Badge.self, forKey: .voiceBadge),
+                  ink: try c.decodeIfPresent(MarkInk.self, forKey: .ink) ?? MarkInk(theme: theme))
         lean = try c.decodeIfPresent(Lean.self, forKey: .lean)
+        snap = try c.decodeIfPresent(MarkerSnap.self, forKey: .snap)
     }
 }

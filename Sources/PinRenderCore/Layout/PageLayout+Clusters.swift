@@ -35,7 +35,7 @@ extension PageLayout {
                            unresolvedBadge: unresolved == 0 ? nil
                                : fitted(Badge(x: p.x + corner, y: p.y - corner, radius: r * 0.55,
                                               text: Self.abbreviated(unresolved), fill: theme.markerFill)),
-                           fill: unresolved > 0 ? theme.badgeFill : theme.resolvedFill)
+                           fill: unresolved > 0 ? theme.badgeFill : theme.resolvedFill, ink: MarkInk(theme: theme))
         }
     }
 

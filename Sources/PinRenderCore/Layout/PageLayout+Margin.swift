@@ -54,7 +54,7 @@ extension PageLayout {
                 pinId: thread.id, x: left, y: top, width: box.size.width, height: box.size.height, side: .right,
                 cornerRadius: radius, arrow: nil, leader: [start, Point(x: scene.width, y: point.y), Point(x: left, y: anchor)],
                 texts: box.texts(at: CGPoint(x: left, y: top)), resolved: thread.root.resolved,
-                dash: thread.root.resolved ? Strokes(ui: ui).resolvedDash : []))
+                dash: thread.root.resolved ? Strokes(ui: ui).resolvedDash : [], ink: TooltipInk(theme: theme)))
         }
     }
 

@@ -13,6 +13,10 @@ public struct PageLayout {
     public var timeZone: TimeZone
     /// Whether markers that would overlap become cluster bubbles.
     public var clustering: ClusterMode
+    /// Output units per UI point fixed by the job (an image's screen density times the scale
+    /// it is drawn at), over the theme's ``Theme/uiScale``; nil to take the theme's or follow
+    /// the output's size. The theme stays what the user gave.
+    public var uiScale: Double?
     /// The cell of the grid that finds obstacles near a tooltip; nil for four marker radii.
     /// (A cell larger than the page makes every obstacle near: tests compare the two.)
     var obstacleCell: Double?
@@ -33,10 +37,10 @@ public struct PageLayout {
         self.clustering = clustering
     }
 
-    /// The UI scale for an output: the theme's, or 1 up to a 1000-unit short side and
-    /// proportional beyond, in steps of 0.05.
+    /// The UI scale for an output: the job's (``uiScale``), the theme's, or 1 up to a
+    /// 1000-unit short side and proportional beyond, in steps of 0.05.
     public func uiScale(for outputSize: CGSize) -> Double {
-        if let fixed = theme.uiScale { return fixed }
+        if let fixed = uiScale ?? theme.uiScale { return fixed }
         let short = min(outputSize.width, outputSize.height)
         return max(1, (short / 1000 * 20).rounded() / 20)
     }
@@ -67,7 +71,7 @@ public struct PageLayout {
         // A screen keeps the device's size: no column beside it.
         var screen = self
         if tooltips == .margin { screen.tooltips = .all }
-        var scene = screen.scene(page: page, threads: threads, canvas: canvas, ui: theme.uiScale ?? s, visible: visible) {
+        var scene = screen.scene(page: page, threads: threads, canvas: canvas, ui: uiScale ?? theme.uiScale ?? s, visible: visible) {
             let point = viewport.convert($0, from: .normalized, to: .viewport)
             return CGPoint(x: point.x * s, y: point.y * s)
         }
@@ -143,7 +147,8 @@ public struct PageLayout {
             checkBadge: thread.root.resolved
                 ? Badge(x: point.x + corner, y: point.y + corner, radius: small, text: "✓", fill: theme.checkFill) : nil,
             voiceBadge: thread.root.kind == .voice
-                ? Badge(x: point.x - corner, y: point.y + corner, radius: small, text: "♪", fill: theme.badgeFill) : nil)
+                ? Badge(x: point.x - corner, y: point.y + corner, radius: small, text: "♪", fill: theme.badgeFill) : nil,
+            ink: MarkInk(theme: theme))
     }
 
     /// `badge`, widened when its text is longer than two characters (one or two always fit
@@ -210,7 +215,8 @@ public struct PageLayout {
                 pinId: thread.id, x: choice.rect.minX, y: choice.rect.minY,
                 width: choice.rect.width, height: choice.rect.height, side: choice.side,
                 cornerRadius: radius, arrow: arrow, leader: leader, texts: box.texts(at: choice.rect.origin),
-                resolved: thread.root.resolved, dash: thread.root.resolved ? Strokes(ui: ui).resolvedDash : []))
+                resolved: thread.root.resolved, dash: thread.root.resolved ? Strokes(ui: ui).resolvedDash : [],
+                ink: TooltipInk(theme: theme)))
         }
         // Drawn in this order: the most important last, on top; dropped ones most important first.
         scene.tooltips.reverse()

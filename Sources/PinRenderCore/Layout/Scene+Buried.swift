@@ -105,7 +105,9 @@ extension Scene {
 }
 
 /// What need not be drawn of a scene's tooltips and markers (``Scene/buried(in:block:)``).
-public struct Burial: Sendable, Equatable {
+/// In a layout file: `{"tooltips": [3, 7], "markers": [0], "shown": [{"tooltip": 5, "parts": [Rect]}]}`,
+/// indices into the scene's lists, in order.
+public struct Burial: Sendable, Equatable, Codable {
     /// The tooltips wholly buried.
     public var tooltips: Set<Int> = []
     /// The markers wholly buried.
@@ -116,4 +118,29 @@ public struct Burial: Sendable, Equatable {
 
     /// Nothing buried.
     public init() {}
+}
+
+extension Burial {
+    private enum CodingKeys: String, CodingKey { case tooltips, markers, shown }
+
+    /// A tooltip buried in part and where it shows.
+    private struct Shown: Codable {
+        var tooltip: Int
+        var parts: [Rect]
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        tooltips = Set(try c.decode([Int].self, forKey: .tooltips))
+        markers = Set(try c.decode([Int].self, forKey: .markers))
+        let shown = try c.decode([Shown].self, forKey: .shown)
+        self.shown = Dictionary(shown.map { ($0.tooltip, $0.parts.map(\.cgRect)) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(tooltips.sorted(), forKey: .tooltips)
+        try c.encode(markers.sorted(), forKey: .markers)
+        try c.encode(shown.keys.sorted().map { Shown(tooltip: $0, parts: shown[$0]!.map(Rect.init)) }, forKey: .shown)
+    }
 }

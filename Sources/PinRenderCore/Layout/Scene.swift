@@ -33,6 +33,9 @@ public struct Scene: Sendable, Equatable, Codable {
     public var panel: ThreadPanel?
     /// The PDF comments of this page of a review export (nil in a PNG's scene).
     public var annotations: [CommentAnnotation]?
+    /// What tooltips bury and is not drawn, on pixels (``onPixels()``); nil where everything
+    /// is drawn (a PDF keeps every tooltip's text).
+    public var buried: Burial?
 
     /// The size of the whole output: the page's, widened by the tooltips' column and the
     /// panel when there are.

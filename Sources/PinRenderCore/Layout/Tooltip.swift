@@ -23,14 +23,19 @@ public struct Tooltip: Sendable, Equatable, Codable {
     public var resolved: Bool
     /// The border's dash pattern (dash, gap, ...): a resolved pin's box is dashed; empty is solid.
     public var dash: [Double]
+    /// The colors of its box, border and leader line.
+    public var ink: TooltipInk
 
     init(pinId: String, x: Double, y: Double, width: Double, height: Double, side: Side, cornerRadius: Double,
-         arrow: [Point]?, leader: [Point]? = nil, texts: [TextBlock], resolved: Bool, dash: [Double]) {
+         arrow: [Point]?, leader: [Point]? = nil, texts: [TextBlock], resolved: Bool, dash: [Double],
+         ink: TooltipInk = TooltipInk(theme: Theme())) {
         (self.pinId, self.x, self.y, self.width, self.height, self.side) = (pinId, x, y, width, height, side)
         (self.cornerRadius, self.arrow, self.leader, self.texts, self.resolved, self.dash) = (cornerRadius, arrow, leader, texts, resolved, dash)
+        self.ink = ink
     }
 
-    /// Reads a layout JSON tooltip; one written before `dash` existed is solid, before `leader`, has none.
+    /// Reads a layout JSON tooltip; one written before `dash` existed is solid, before `leader`, has none,
+    /// before `ink`, the default theme's colors.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(pinId: try c.decode(String.self, forKey: .pinId), x: try c.decode(Double.self, forKey: .x),
@@ -40,6 +45,7 @@ public struct Tooltip: Sendable, Equatable, Codable {
                   arrow: try c.decodeIfPresent([Point].self, forKey: .arrow),
                   leader: try c.decodeIfPresent([Point].self, forKey: .leader),
                   texts: try c.decode([TextBlock].self, forKey: .texts), resolved: try c.decode(Bool.self, forKey: .resolved),
-                  dash: try c.decodeIfPresent([Double].self, forKey: .dash) ?? [])
+                  dash: try c.decodeIfPresent([Double].self, forKey: .dash) ?? [],
+                  ink: try c.decodeIfPresent(TooltipInk.self, forKey: .ink) ?? TooltipInk(theme: Theme()))
     }
 }

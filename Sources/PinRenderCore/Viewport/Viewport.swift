@@ -132,4 +132,15 @@ public struct Viewport: Sendable, Equatable {
         let s = effectiveScale
         return CGPoint(x: contentPoint.x * s - frame.width / 2, y: contentPoint.y * s - frame.height / 2)
     }
+
+    /// This viewport scrolled to center a pin's normalized point on the frame (then clamped
+    /// as usual): what `--focus` shows.
+    ///
+    ///     let view = Viewport(size: CGSize(width: 390, height: 844), scale: 3, contentSize: page, zoomScale: 3)
+    ///     view.focused(on: CGPoint(x: 0.9, y: 0.1)).clampedOffset
+    public func focused(on normalizedPoint: CGPoint) -> Viewport {
+        var focused = self
+        focused.contentOffset = offset(centering: convert(normalizedPoint, from: .normalized, to: .content))
+        return focused
+    }
 }

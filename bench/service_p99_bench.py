@@ -5,8 +5,8 @@ store's work off the loop thread changed).
 
 For each run and build: a fresh server with a content of 200 pins; for SECONDS, two wrk
 processes paced at RATE requests/s each (16 connections, each waiting a random time around
-the mean between its requests: wrk's `delay` hook), one listing the pins, one creating
-pins, while one client renders the floor plan again and again (each at another width, so
+the mean between its requests: wrk's `delay` hook), one listing the 200 pins, one creating
+pins on another content (so that the list stays 200 pins long), while one client renders the floor plan again and again (each at another width, so
 none is answered from the cache) and another posts sync batches of 1,000 creates, one after
 the other. RUNS runs, the builds alternating: medians with the spread (min-max).
 
@@ -78,7 +78,8 @@ def run(binary):
     """One run: the p99s (ms) of the list and of the create, and what ran beside them."""
     server = Server(binary, backlog=None)
     try:
-        for content_id, file, kind in [("shot", "screenshot.png", "image/png"), ("sync", "screenshot.png", "image/png"),
+        for content_id, file, kind in [("shot", "screenshot.png", "image/png"), ("made", "screenshot.png", "image/png"),
+                                       ("sync", "screenshot.png", "image/png"),
                                        ("plan", "floorplan.pdf", "application/pdf")]:
             answer = server.session.put(f"{server.url}/v1/contents/{content_id}", data=(ROOT / "samples" / file).read_bytes(),
                                         headers={"Content-Type": kind}, timeout=TIMEOUT)
@@ -94,7 +95,7 @@ def run(binary):
             reports[name] = wrk(server, path, script, CONNECTIONS, args=args, env=delay)
 
         threads = [threading.Thread(target=measure, args=("list", "/v1/contents/shot/pins", PACE)),
-                   threading.Thread(target=measure, args=("create", "/v1/contents/shot/pins", CREATE + PACE, (f"c{id(reports)}",)))]
+                   threading.Thread(target=measure, args=("create", "/v1/contents/made/pins", CREATE + PACE, (f"c{id(reports)}",)))]
         for thread in threads:
             thread.start()
         for thread in threads:

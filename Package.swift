@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PinRender", targets: ["PinRender"]),
         .library(name: "PinRemote", targets: ["PinRemote"]),
         .library(name: "PinSnapshot", targets: ["PinSnapshot"]),
+        .library(name: "PinServiceCore", targets: ["PinServiceCore"]),
         .library(name: "PinService", targets: ["PinService"]),
         .library(name: "PinSync", targets: ["PinSync"]),
     ],
@@ -55,8 +56,11 @@ let package = Package(
         // Pins from a URL (libsoup-3) or a sync client's store (PinSync, SQLite).
         .target(name: "PinRemote", dependencies: ["PinRender", "PinRenderCore", "PinSync", "PinPlatform"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
-        // `pinrender serve`: pins over HTTP and WebSocket (PinPlatform's server), stored in SQLite or PostgreSQL.
-        .target(name: "PinService", dependencies: ["PinRender", "PinRenderCore", "PinPlatform"]),
+        // The pin service's operations without HTTP: the store (SQLite or PostgreSQL, through
+        // PinPlatform's connections) and what may be done to contents and pins.
+        .target(name: "PinServiceCore", dependencies: ["PinRenderCore", "PinPlatform"]),
+        // `pinrender serve`: PinServiceCore over HTTP and WebSocket (PinPlatform's server).
+        .target(name: "PinService", dependencies: ["PinServiceCore", "PinRender", "PinRenderCore", "PinPlatform"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`,
         // the events WebSocket through PinPlatform.
         .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform"]),
@@ -69,7 +73,7 @@ let package = Package(
         // Every command, the pin service and the sync client included.
         .executableTarget(name: "pinrender-net",
                           dependencies: ["PinCommandLine", "PinPlatform", "PinRender", "PinRenderCore", "PinRemote", "PinService",
-                                         "PinSync"]),
+                                         "PinServiceCore", "PinSync"]),
         // The whole render path as a libFuzzer target (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "pinrender-fuzz", dependencies: ["PinRender", "PinRenderCore"], path: "Fuzz/Render"),
         .executableTarget(name: "pinrender-bench", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"],
@@ -80,10 +84,11 @@ let package = Package(
                     dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinRemote", "PinSnapshot", "pinrender",
                                    "pinrender-net"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinPlatform", "PinRender", "PinRenderCore"], path: "Tests/Service",
+        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinServiceCore", "PinPlatform", "PinRender", "PinRenderCore"],
+                    path: "Tests/Service",
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py", "hostile_browsers_test.py",
-                              "hostile_render_pool_test.py", "hostile_renders_test.py", "hostile_signals_test.py", "hostile_store_test.py",
-                              "hostile_wire_test.py", "hostile_drain_test.py", "hostile_operating_test.py"]),
+                              "hostile_render_pool_test.py", "hostile_renders_test.py", "hostile_signals_test.py", "hostile_slow_store_test.py",
+                              "hostile_store_test.py", "hostile_wire_test.py", "hostile_drain_test.py", "hostile_operating_test.py"]),
         .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinPlatform", "PinRenderCore", "PinRenderGraphics", "pinrender",
                                                          "pinrender-net"],
                     path: "Tests/Sync",

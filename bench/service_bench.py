@@ -396,4 +396,5 @@ def main():
     backends(binary)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -131,4 +131,23 @@ package final class HTTPRequest {
         soup_server_message_unpause(message)
         g_object_unref(UnsafeMutableRawPointer(message))
     }
+
+    /// Answers later, from work done off the loop thread: holds the answer back
+    /// (``pause()``), runs `work` on `queue`, then, on the loop thread, hands its result to
+    /// `answer`, which sets the answer as a handler does, and sends it (``resume()``). The
+    /// loop goes on meanwhile: only `answer` touches the request.
+    ///
+    ///     request.answerLater(on: readers, { store.lastSeq() }) { request, seq in request.respond(200, json: seq) }
+    package func answerLater<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () -> T,
+                                  answer: @escaping (HTTPRequest, T) -> Void) {
+        pause()
+        let bound = LoopBound(value: (request: self, answer: answer))
+        queue.async {
+            let result = work()
+            MainLoop.perform {
+                bound.value.answer(bound.value.request, result)
+                bound.value.request.resume()
+            }
+        }
+    }
 }

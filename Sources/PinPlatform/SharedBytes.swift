@@ -3,7 +3,8 @@ internal import CSoup
 
 /// Bytes that answers share with libsoup without copying them: a `GBytes`, created from a
 /// copy of the data, released in deinit. libsoup takes its own reference while it writes.
-package final class SharedBytes {
+/// A `GBytes` never changes and its count is atomic: any thread may hold one.
+package final class SharedBytes: @unchecked Sendable {
     let bytes: OpaquePointer
 
     package init(_ data: Data) {

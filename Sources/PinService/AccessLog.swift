@@ -1,4 +1,5 @@
 import Foundation
+import PinServiceCore
 import PinRenderCore
 
 /// The access log: a JSON object a line for each request answered, on standard error or

@@ -1,4 +1,5 @@
 import Foundation
+import PinServiceCore
 import PinPlatform
 
 /// Renders through the PostgreSQL database (`serve --db ... --render-workers 0`): each job

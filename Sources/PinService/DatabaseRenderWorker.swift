@@ -1,4 +1,5 @@
 import Foundation
+import PinServiceCore
 import PinPlatform
 
 /// `pinrender render-worker --db URI [--data DIR]`: takes the render jobs of the database's

@@ -1,3 +1,5 @@
+import PinServiceCore
+
 /// Events sent together to the clients of one content: each event's JSON text (encoded
 /// once for all of them) and, for the clients that take batches, all of them as one JSON
 /// array (joined once, when the first such client needs it).

@@ -1,5 +1,6 @@
 import Foundation
 import PinPlatform
+import PinServiceCore
 
 /// The events WebSocket's clients, by content: each change is sent to the clients of its
 /// content; every few seconds a heartbeat to all. Used on the loop thread only.

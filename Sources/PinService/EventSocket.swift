@@ -1,5 +1,6 @@
 import Foundation
 import PinPlatform
+import PinServiceCore
 
 /// One client of the events WebSocket: a ``ServerWebSocket`` subscribed to one content,
 /// with the last sequence number sent. Used on the loop thread only.

@@ -1,4 +1,5 @@
 import Foundation
+import PinServiceCore
 import PinPlatform
 
 /// The requests between their headers and the end of their answers, by message: each one

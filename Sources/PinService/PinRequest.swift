@@ -1,6 +1,7 @@
 import Foundation
 import PinRender
 import PinRenderCore
+import PinServiceCore
 
 /// Request bodies read into pins with the CLI's decoder (``PinDecoder``), so a field is
 /// checked the same way in a file and over HTTP, and a bad one is named with its place:
@@ -79,29 +80,33 @@ enum PinRequest {
         return pin
     }
 
-    /// `current` with the edits of `fields` (``editable``) and the version they were made on.
-    static func edit(_ fields: [String: FieldValue], of current: Pin, at location: String) throws -> (pin: Pin, version: Int) {
+    /// The edit of `fields` (``editable``, with `version`): refused now when the version or
+    /// a field's name is wrong; its values are checked, as the CLI checks a pins file, when
+    /// it is made on the pin as it is then.
+    static func edit(_ fields: [String: FieldValue], at location: String) -> Result<PinEdit, InputError> {
         guard let version = whole(fields["version"], from: 1) else {
-            throw InputError(source: "request", location: at(location, "version"),
-                             problem: fields["version"] == nil ? "missing: send the version of the pin you edited" : "needs a whole number from 1")
+            return .failure(InputError(source: "request", location: at(location, "version"),
+                                       problem: fields["version"] == nil ? "missing: send the version of the pin you edited" : "needs a whole number from 1"))
         }
         if let fixed = fields.keys.sorted().first(where: { $0 != "version" && !editable.contains($0) }) {
-            throw InputError(source: "request", location: at(location, fixed),
-                             problem: "cannot be changed (these can: \(editable.joined(separator: ", ")))")
+            return .failure(InputError(source: "request", location: at(location, fixed),
+                                       problem: "cannot be changed (these can: \(editable.joined(separator: ", ")))"))
         }
-        var merged = try JSONDecoder().decode([String: FieldValue].self, from: JSONEncoder().encode(WirePin(current)))
-        for key in editable { if let value = fields[key] { merged[key] = value } }
-        return (try decode(merged, at: location), version)
+        return .success(PinEdit(version: version) { current in
+            var merged = try JSONDecoder().decode([String: FieldValue].self, from: JSONEncoder().encode(WirePin(current)))
+            for key in editable { if let value = fields[key] { merged[key] = value } }
+            return try decode(merged, at: location)
+        })
     }
 
-    /// A sync batch's change at `index`, read against the store (an edit is merged with the
-    /// pin as it is now). A change the store must refuse (an unknown or deleted pin, a bad
-    /// field) comes back as one to refuse, so its refusal is recorded under its changeId.
-    static func syncChange(_ value: FieldValue, index: Int, contentId: String, store: PinStore) throws -> SyncChange {
+    /// A sync batch's change at `index`. One that cannot be read (a field missing or wrong)
+    /// comes back as one to refuse, so its refusal is recorded under its changeId; throws
+    /// only when the batch itself cannot be read (``checkSyncChange(_:index:)``).
+    static func syncChange(_ value: FieldValue, index: Int, contentId: String) throws -> SyncBatch.Change {
         let (fields, changeId, op) = try checkSyncChange(value, index: index)
         let location = "changes[\(index)]"
         var pinId = ""
-        let action: SyncChange.Action
+        let operation: SyncBatch.Change.Operation
         do {
             switch op {
             case "create":
@@ -109,34 +114,30 @@ enum PinRequest {
                     throw InputError(source: "request", location: location + ".pin", problem: "needs the new pin")
                 }
                 if case .text(let id)? = pinFields["id"] { pinId = id }
-                action = .create(try newPin(pinFields, contentId: contentId, at: location + ".pin"))
+                operation = .create(try newPin(pinFields, contentId: contentId, at: location + ".pin"))
             default:
                 guard case .text(let id)? = fields["id"], !id.isEmpty else {
                     throw InputError(source: "request", location: location + ".id", problem: "needs the pin's id")
                 }
                 pinId = id
-                guard let current = try store.pin(id, of: contentId) else { throw StoreError.unknownPin(contentId: contentId, id: id) }
-                if current.deleted, op == "update" { throw StoreError.deleted(current) }
                 if op == "update" {
-                    guard case .object(var set)? = fields["set"] else {
-                        throw InputError(source: "request", location: location + ".set", problem: "needs the fields to change")
+                    if case .object(var set)? = fields["set"] {
+                        set["version"] = fields["version"]
+                        operation = .update(pinId: id, edit(set, at: location + ".set"))
+                    } else {
+                        operation = .update(pinId: id, .failure(InputError(source: "request", location: location + ".set",
+                                                                             problem: "needs the fields to change")))
                     }
-                    set["version"] = fields["version"]
-                    let (pin, version) = try edit(set, of: current.pin, at: location + ".set")
-                    action = .update(pin, version: version)
                 } else {
-                    guard let version = whole(fields["version"], from: 1) else {
-                        throw InputError(source: "request", location: location + ".version", problem: "needs the version of the pin deleted")
-                    }
-                    action = .delete(version: version)
+                    let version = whole(fields["version"], from: 1)
+                    operation = .delete(pinId: id, version: version.map { .success($0) } ?? .failure(InputError(
+                        source: "request", location: location + ".version", problem: "needs the version of the pin deleted")))
                 }
             }
         } catch let error as InputError {
-            action = .refuse(.invalid(error))
-        } catch let error as StoreError {
-            action = .refuse(error)
+            operation = .refuse(pinId: pinId, error)
         }
-        return SyncChange(changeId: changeId, contentId: contentId, pinId: pinId, location: location, action: action)
+        return SyncBatch.Change(changeId: changeId, location: location, operation: operation)
     }
 
     /// The fields, changeId and op of a sync batch's change at `index`: without them the

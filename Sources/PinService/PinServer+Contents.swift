@@ -1,27 +1,20 @@
 import Foundation
 import PinPlatform
 import PinRenderCore
+import PinServiceCore
 
 extension PinServer {
-    /// An upload written beside the contents under a name of its own, not yet checked or kept.
-    struct StagedUpload {
-        var contentId: String
-        /// `pdf`, `png` or `jpeg`, from its first bytes.
-        var kind: String
-        var temporary: URL
-        var bytes: Int
-    }
-
     /// `PUT /v1/contents/{id}` with the file as the body: a PDF, PNG or JPEG (by its bytes),
     /// written to a file as it came (the early handler asked for it:
     /// ``HTTPRequest/streamBody(into:name:)``), checked by a render worker off the loop thread
-    /// (``RenderService/check(_:)``), which reads its pages' sizes, then kept. 201 when new,
-    /// 200 when it replaced the content's file (its pins stay).
+    /// (``RenderService/check(_:)``), which reads its pages' sizes, then kept
+    /// (``ReviewService/keep(_:pages:)``). 201 when new, 200 when it replaced the content's
+    /// file (its pins stay).
     func upload(_ request: HTTPRequest, contentId: String) throws {
         guard let body = request.bodyFile else {
             throw ServiceError(status: 500, message: "the upload's body was not kept")
         }
-        let staged = try stageUpload(contentId, file: try body.finish())
+        let staged = try service.stage(contentId, file: try body.finish())
         let bound = LoopBound(value: request)
         request.pause()
         renders.check(staged.temporary) { [self] checked in
@@ -44,7 +37,7 @@ extension PinServer {
     /// file is not a PDF, PNG or JPEG the engine can read, 422 when reading it is over the
     /// limits of one render.
     public func saveContent(_ contentId: String, file temporary: URL) throws -> (content: ContentRecord, created: Bool) {
-        let staged = try stageUpload(contentId, file: temporary)
+        let staged = try service.stage(contentId, file: temporary)
         defer { try? FileManager.default.removeItem(at: staged.temporary) }
         do {
             return try keep(staged, checked: renders.check(staged.temporary))
@@ -53,58 +46,18 @@ extension PinServer {
         }
     }
 
-    /// An upload written beside the contents (under a name of its own: two uploads of one
-    /// content may be checked at the same time), with its kind; throws 400, and removes the
-    /// file, unless its bytes begin as a PDF, PNG or JPEG does.
-    private func stageUpload(_ contentId: String, file temporary: URL) throws -> StagedUpload {
-        do {
-            return try kindOfUpload(contentId, file: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-    }
-
-    /// The upload at `temporary` with its kind, read from its first bytes.
-    private func kindOfUpload(_ contentId: String, file temporary: URL) throws -> StagedUpload {
-        try Route.check(contentId: contentId)
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: temporary.path)[.size] as? Int) ?? 0
-        let head = try FileHandle(forReadingFrom: temporary).read(upToCount: 1024) ?? Data()
-        let kind: String
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            kind = "png"
-        } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
-            kind = "jpeg"
-        } else if head.range(of: Data("%PDF-".utf8)) != nil {
-            kind = "pdf"
-        } else {
-            throw ServiceError(status: 400, message: "body: not a PDF, PNG or JPEG file (\(bytes) bytes)")
-        }
-        return StagedUpload(contentId: contentId, kind: kind, temporary: temporary, bytes: bytes)
-    }
-
-    /// Keeps a checked upload as its content's file and records it.
-    private func keep(_ staged: StagedUpload, checked: RenderService.Checked) throws -> (content: ContentRecord, created: Bool) {
-        let directory = store.contentsDirectory
-        let file = "\(staged.contentId).\(staged.kind)"
-        let previous = try store.content(staged.contentId)
-        guard rename(staged.temporary.path, directory.appendingPathComponent(file).path) == 0 else {
-            throw ServiceError(status: 500, message: "cannot store the file: \(String(cString: strerror(errno)))")
-        }
-        if let previous, previous.file != file {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(previous.file))
-        }
-        let record = ContentRecord(id: staged.contentId, kind: staged.kind, file: file, bytes: staged.bytes, unit: checked.unit,
-                                   pages: checked.pages, updatedAt: WirePin.timestamp(Date()))
-        try store.saveContent(record)
+    /// Keeps a checked upload and forgets the renders of the content's previous file.
+    private func keep(_ staged: ReviewService.StagedUpload, checked: RenderService.Checked) throws
+        -> (content: ContentRecord, created: Bool) {
+        let kept = try service.keep(staged, pages: ReviewService.DocumentPages(pages: checked.pages, unit: checked.unit))
         renders.forget(staged.contentId)
-        return (record, previous == nil)
+        return kept
     }
 
     /// A check's refusal as the upload's answer, without the temporary file's path: 400 when
     /// it cannot be read or has more pixels than the limit, 422 when reading it takes more
     /// memory or time than one render may; other errors as they are.
-    private static func refusal(_ error: Error, of staged: StagedUpload) -> Error {
+    private static func refusal(_ error: Error, of staged: ReviewService.StagedUpload) -> Error {
         guard let error = error as? ServiceError, error.status == 400 || error.status == 422 else { return error }
         let path = staged.temporary.path
         let reason = error.message.replacingOccurrences(of: path + ": ", with: "").replacingOccurrences(of: path, with: "the file")
@@ -118,14 +71,14 @@ extension PinServer {
     public func loadDemo(samples: URL) throws {
         let demos = [("floorplan", "demo/floorplan.pdf", "threads.json"), ("photo", "demo/photo.jpg", "photo.json"),
                      ("screenshot", "screenshot.png", "screenshot.json")]
-        for (id, file, pins) in demos where try store.content(id) == nil {
+        for (id, file, pins) in demos where try service.store.content(id) == nil {
             let copy = try UploadFile(directory: store.contentsDirectory, name: id)
             try Data(contentsOf: samples.appendingPathComponent(file)).withUnsafeBytes { copy.append($0) }
             _ = try saveContent(id, file: try copy.finish())
             let path = samples.appendingPathComponent("pins").appendingPathComponent(pins).path
             for pin in try PinDecoder(source: path).decode(try Data(contentsOf: URL(fileURLWithPath: path)))
                 .sorted(by: { ($0.parentId != nil ? 1 : 0, $0.createdAt) < ($1.parentId != nil ? 1 : 0, $1.createdAt) }) {
-                _ = try store.create(pin)
+                _ = try service.create(pin)
             }
         }
     }

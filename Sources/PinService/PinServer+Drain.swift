@@ -1,4 +1,5 @@
 import Foundation
+import PinServiceCore
 import PinPlatform
 
 /// A drain under way (``PinServer/drain(timeout:done:)``): what it waits for now, its deadline,

@@ -1,5 +1,6 @@
 import Foundation
 import PinPlatform
+import PinServiceCore
 
 extension PinServer {
     /// `GET /v1/contents/{id}/events?since=CURSOR` upgraded to a WebSocket: subscribes the
@@ -9,13 +10,13 @@ extension PinServer {
     /// replay and the live events neither miss nor repeat one.
     func openEvents(_ request: HTTPRequest, connection: ServerWebSocket) {
         guard case .events(let contentId)? = try? Route(method: "GET", path: request.path),
-              let since = try? Self.since(request), let batched = try? Self.batch(request) else { return }
-        let socket = EventSocket(connection: connection, contentId: contentId, since: since, batched: batched)
+              let query = try? QueryOptions.parse(request.query, as: .events) else { return }
+        let socket = EventSocket(connection: connection, contentId: contentId, since: query.since, batched: query.batch)
         hub.attach(socket)
-        var cursor = since
+        var cursor = query.since
         do {
             while socket.isOpen {
-                let page = try changeList(contentId: contentId, since: cursor, limit: 1000)
+                let page = try service.changes(of: contentId, since: cursor)
                 socket.send(EventBatch(zip(page.changes, page.events).map { change, type in
                     let event = PinEvent(change, recorded: type)
                     return (event.text, event.seq)

@@ -1,120 +1,92 @@
 import Foundation
 import PinPlatform
 import PinRenderCore
+import PinServiceCore
 
 extension PinServer {
-    /// The answer of a list of pins or changes: the pins and the cursor to ask for changes
-    /// after them.
-    struct PinList: Encodable {
-        var contentId: String
-        var cursor: Int
-        var pins: [StoredPin]
-    }
-
-    struct ChangeList: Encodable {
-        var contentId: String
-        var cursor: Int
-        /// More changes wait after ``cursor``: ask again.
-        var more: Bool
-        var changes: [StoredPin]
-        /// The type of each change's event (not in the JSON).
-        var events: [String?]
-
-        private enum CodingKeys: String, CodingKey {
-            case contentId, cursor, more, changes
-        }
-    }
-
-    /// `GET /v1/contents/{id}/pins`: the live pins and the cursor of the moment (read first,
-    /// so a change made meanwhile comes again in the changes after it, never missed).
-    /// The pins' JSON is kept until the content's next change.
-    func listPins(_ request: HTTPRequest, contentId: String) throws {
-        try requireContent(contentId)
-        let cursor = try store.lastSeq()
-        let seq = try store.lastSeq(of: contentId)
-        let pins: SharedBytes
-        if let cached = pinLists[contentId], cached.seq == seq {
-            pins = cached.json
-        } else {
-            pins = SharedBytes(try JSONEncoder().encode(try store.pins(of: contentId)))
-            if pinLists.count >= 64 { pinLists.removeAll() }
-            pinLists[contentId] = (seq, pins)
-        }
-        // {"contentId":...,"cursor":...,"pins":[]} (keys sorted: pins last), its `[]}` replaced
-        // by the list and the closing brace.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        var body = try encoder.encode(PinList(contentId: contentId, cursor: cursor, pins: []))
-        body.removeLast(3)
-        request.respond(200, parts: [SharedBytes(body), pins, SharedBytes(Data("}".utf8))])
+    /// `GET /v1/contents/{id}/pins`: the live pins and the cursor of the moment
+    /// (``ReviewService/pins(of:)``), read off the loop thread. The pins' JSON is kept until
+    /// the content's next change.
+    func listPins(_ request: HTTPRequest, contentId: String) {
+        answer(request, on: .readers, { [service, pinLists] () throws -> [SharedBytes] in
+            try service.requireContent(contentId)
+            let cursor = try service.lastSeq()
+            let seq = try service.pinsSeq(of: contentId)
+            let pins = try pinLists.json(of: contentId, at: seq) {
+                SharedBytes(try JSONEncoder().encode(try service.pins(of: contentId).pins))
+            }
+            // {"contentId":...,"cursor":...,"pins":[]} (keys sorted: pins last), its `[]}`
+            // replaced by the list and the closing brace.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            var head = try encoder.encode(PinList(contentId: contentId, cursor: cursor, pins: []))
+            head.removeLast(3)
+            return [SharedBytes(head), pins, SharedBytes(Data("}".utf8))]
+        }) { request, parts in request.respond(200, parts: parts) }
     }
 
     /// `POST /v1/contents/{id}/pins`: 201 with the new pin; 200 with the existing one when
     /// its id exists (a retried create).
-    func createPin(_ request: HTTPRequest, contentId: String) throws {
-        try requireContent(contentId)
-        let pin = try PinRequest.newPin(try PinRequest.object(request.body, at: ""), contentId: contentId, at: "")
-        let (stored, created) = try store.create(pin)
-        if created { publish([stored]) }
-        request.respond(created ? 201 : 200, json: stored)
+    func createPin(_ request: HTTPRequest, contentId: String) {
+        let body = request.body
+        answer(request, on: .writer, { [service] in
+            try service.requireContent(contentId)
+            return try service.create(try PinRequest.newPin(try PinRequest.object(body, at: ""), contentId: contentId, at: ""))
+        }) { request, created in request.respond(created.created ? 201 : 200, json: created.pin) }
     }
 
     /// `GET /v1/contents/{id}/pins/{pinId}`: the pin; a deleted one is 410 with its tombstone.
-    func showPin(_ request: HTTPRequest, contentId: String, pinId: String) throws {
-        guard let stored = try store.pin(pinId, of: contentId) else { throw StoreError.unknownPin(contentId: contentId, id: pinId) }
-        if stored.deleted { throw StoreError.deleted(stored) }
-        request.respond(200, json: stored)
+    func showPin(_ request: HTTPRequest, contentId: String, pinId: String) {
+        answer(request, on: .readers, { [service] in try service.pin(pinId, of: contentId) }) { request, pin in
+            request.respond(200, json: pin)
+        }
     }
 
     /// `PATCH /v1/contents/{id}/pins/{pinId}` with `version` and the fields to change: the
     /// new pin, or 409 with the current one when the version is stale.
-    func editPin(_ request: HTTPRequest, contentId: String, pinId: String) throws {
-        guard let current = try store.pin(pinId, of: contentId) else { throw StoreError.unknownPin(contentId: contentId, id: pinId) }
-        if current.deleted { throw StoreError.deleted(current) }
-        let (pin, version) = try PinRequest.edit(try PinRequest.object(request.body, at: ""), of: current.pin, at: "")
-        let stored = try store.update(pin, version: version)
-        publish([stored], previous: current)
-        request.respond(200, json: stored)
+    func editPin(_ request: HTTPRequest, contentId: String, pinId: String) {
+        let body = request.body
+        answer(request, on: .writer, { [service] in
+            _ = try service.pin(pinId, of: contentId)
+            return try service.edit(pinId, of: contentId, try PinRequest.edit(try PinRequest.object(body, at: ""), at: "").get())
+        }) { request, pin in request.respond(200, json: pin) }
     }
 
     /// `DELETE /v1/contents/{id}/pins/{pinId}[?version=N]`: the tombstones (the pin's and,
     /// for a root, its replies'); none when it was deleted already.
     func deletePin(_ request: HTTPRequest, contentId: String, pinId: String) throws {
-        var version: Int?
-        if let text = request.query["version"] {
-            guard let number = Int(text), number >= 1 else {
-                throw ServiceError(status: 400, message: "version: needs a whole number from 1")
-            }
-            version = number
+        let query = try QueryOptions.parse(request.query, as: .delete)
+        answer(request, on: .writer, { [service] in try service.delete(pinId, of: contentId, version: query.version) }) {
+            request, tombstones in request.respond(200, json: ["deleted": tombstones])
         }
-        let tombstones = try store.delete(pinId, of: contentId, version: version)
-        publish(tombstones)
-        request.respond(200, json: ["deleted": tombstones])
     }
 
     /// `GET /v1/contents/{id}/changes?since=CURSOR[&limit=N]`: pins and tombstones changed
     /// after the cursor, each once as it is now, oldest change first.
     func changes(_ request: HTTPRequest, contentId: String) throws {
-        try requireContent(contentId)
-        let since = try cursor(since: request)
-        var limit = 1000
-        if let text = request.query["limit"] {
-            guard let number = Int(text), (1...10_000).contains(number) else {
-                throw ServiceError(status: 400, message: "limit: needs a whole number from 1 to 10000")
-            }
-            limit = number
-        }
-        request.respond(200, json: try changeList(contentId: contentId, since: since, limit: limit))
+        let query = try QueryOptions.parse(request.query, as: .changes)
+        answer(request, on: .readers, { [service] in
+            try service.requireContent(contentId)
+            try service.check(cursor: query.since, named: "since")
+            return try service.changes(of: contentId, since: query.since, limit: query.limit)
+        }) { request, changes in request.respond(200, json: changes) }
     }
+}
 
-    /// The changes after `since`, and the cursor after them: the last one's seq when more
-    /// wait, else the store's last seq read before them.
-    func changeList(contentId: String, since: Int, limit: Int) throws -> ChangeList {
-        let last = try store.lastSeq()
-        let changes = try store.changes(of: contentId, since: since, limit: limit)
-        let more = changes.count == limit
-        let cursor = more ? changes.last!.pin.seq : max(last, changes.last?.pin.seq ?? since, since)
-        return ChangeList(contentId: contentId, cursor: cursor, more: more, changes: changes.map(\.pin),
-                          events: changes.map(\.event))
+/// The JSON of the live pins of the contents asked for last, each with the seq of its
+/// last change, read from any thread; at most 64 contents.
+final class PinListCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lists: [String: (seq: Int, json: SharedBytes)] = [:]
+
+    /// The content's list at `seq`: the one kept, or `encode`'s, kept for next time.
+    func json(of contentId: String, at seq: Int, encode: () throws -> SharedBytes) throws -> SharedBytes {
+        if let kept = lock.withLock({ lists[contentId] }), kept.seq == seq { return kept.json }
+        let json = try encode()
+        lock.withLock {
+            if lists.count >= 64 { lists.removeAll() }
+            lists[contentId] = (seq, json)
+        }
+        return json
     }
 }

@@ -7,9 +7,9 @@ extension PinServer {
     /// the service's limits (422 naming the limit past one); 304 when the client's ETag is the
     /// current one.
     func render(_ request: HTTPRequest, contentId: String, format: String) throws {
-        let content = try content(contentId)
-        let pins = try store.pins(of: contentId)
-        let pinsSeq = try store.lastSeq(of: contentId)
+        let content = try service.content(contentId)
+        let pins = try service.pins(of: contentId).pins
+        let pinsSeq = try service.pinsSeq(of: contentId)
         let job = try renders.request(query: request.query, format: format, content: content, pinsSeq: pinsSeq)
         let type = format == "png" ? "image/png" : "application/pdf"
         let headers = [("ETag", job.etag), ("Cache-Control", "no-cache")]

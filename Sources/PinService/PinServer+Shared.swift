@@ -1,5 +1,6 @@
 import Foundation
 import PinPlatform
+import PinServiceCore
 
 extension PinServer {
     /// Sends the changes committed after ``published`` (by this server or another on the

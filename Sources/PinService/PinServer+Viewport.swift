@@ -1,4 +1,5 @@
 import Foundation
+import PinServiceCore
 import PinPlatform
 import PinRender
 import PinRenderCore
@@ -31,8 +32,17 @@ extension PinServer {
     /// size and, for `focus`, its current pins; the live page maps clicks on the render with
     /// it. 400 for a query the render refuses, or without a device.
     func viewport(_ request: HTTPRequest, contentId: String) throws {
-        let content = try content(contentId)
         let options = try RenderService.options(query: request.query, format: "png")
+        answer(request, on: .readers, { [service] in
+            (try service.content(contentId), try service.pins(of: contentId).pins.map(\.pin))
+        }) { request, read in
+            try Self.viewport(request, options: options, content: read.0, pins: read.1)
+        }
+    }
+
+    /// Answers the viewport of `options` on `content` with its `pins`.
+    private static func viewport(_ request: HTTPRequest, options: RenderOptions, content: ContentRecord, pins: [Pin]) throws {
+        let contentId = content.id
         guard let screen = options.device else {
             throw ServiceError(status: 400, message: "query.device: needed: a viewport is a device screen's (device=iphone-15)")
         }
@@ -40,7 +50,7 @@ extension PinServer {
         guard pages.count == 1, let page = pages.first, let size = content.pages.first(where: { $0.page == page }) else {
             throw ServiceError(status: 400, message: "query.page: one page, as render.png draws one")
         }
-        let (threads, _) = try ThreadBuilder(source: "content \"\(contentId)\"").build(store.pins(of: contentId).map(\.pin))
+        let (threads, _) = try ThreadBuilder(source: "content \"\(contentId)\"").build(pins)
         var viewport = Viewport(size: screen.size, scale: screen.device.scale,
                                 contentSize: CGSize(width: size.width, height: size.height), zoomScale: options.zoomScale,
                                 contentOffset: options.contentOffset, safeArea: options.safeArea ? screen.safeArea : .zero)

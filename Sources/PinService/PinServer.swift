@@ -1,13 +1,15 @@
 import Foundation
+import PinPlatform
 import PinRender
-import PinPlatform
 import PinRenderCore
-import PinPlatform
+import PinServiceCore
 
-/// The pin service: the HTTP API and the events WebSocket on libsoup's server, pins in a
-/// ``PinStore``, renders by ``RenderService``. The handlers only decode requests and encode
-/// answers; errors become answers in one place (``ServiceError``). Everything runs on the
-/// GLib main loop's thread but renders.
+/// The pin service: the HTTP API and the events WebSocket on libsoup's server over the
+/// operations of a ``ReviewService`` (PinServiceCore), renders by ``RenderService``. The
+/// handlers only decode requests, call the service and encode answers; errors become
+/// answers in one place (``ServiceError``). The GLib main loop's thread moves the bytes;
+/// the store's work of a request runs off it (``StoreQueues``: one writer, readers side by
+/// side), and so do renders.
 ///
 ///     var configuration = ServiceConfiguration(dataDirectory: URL(fileURLWithPath: "data"))
 ///     configuration.port = 0
@@ -16,14 +18,14 @@ import PinPlatform
 ///     MainLoop().run()
 public final class PinServer {
     public let configuration: ServiceConfiguration
-    public let store: PinStore
+    /// The operations, on the store.
+    public let service: ReviewService
     let hub = EventHub()
     let renders: RenderService
-    /// The JSON of each content's live pins, with the seq of its last change (loop thread only).
-    var pinLists: [String: (seq: Int, json: SharedBytes)] = [:]
-    /// The contents seen to exist (loop thread only): contents are never removed, so pin
-    /// traffic checks its content without reading the record each time.
-    private var knownContents: Set<String> = []
+    /// The JSON of each content's live pins, with the seq of its last change.
+    let pinLists = PinListCache()
+    /// Where the store's work of requests runs.
+    let stores: StoreQueues
     /// On a shared store, the last change sent to the event hub (loop thread only).
     var published = 0
     /// On PostgreSQL, the connection that hears the other servers' commits.
@@ -44,16 +46,31 @@ public final class PinServer {
             throw ServiceError(status: 500, message: "--tokens FILE is needed to listen on \(configuration.host): without it anyone may do anything, which is allowed on loopback only")
         }
         self.configuration = configuration
-        store = try PinStore(directory: configuration.dataDirectory, postgres: configuration.postgres)
+        let store: PinStore
+        do {
+            store = try PinStore(directory: configuration.dataDirectory, postgres: configuration.postgres)
+        } catch let error as StoreUnavailable {
+            throw ServiceError(status: 503, message: error.message)
+        }
+        let relay = CommitRelay()
+        var limits = ReviewService.Limits()
+        limits.maxSyncChanges = configuration.maxSyncChanges
+        service = ReviewService(store: store, limits: limits) { relay.deliver($0) }
+        stores = StoreQueues(gate: WriteGate())
         renders = try RenderService(configuration)
         inFlight = InFlightRequests(log: try AccessLog(path: configuration.accessLog), metrics: metrics)
         let metrics = metrics
         store.timed = { kind, took in metrics.observe(Metrics.storeSeconds, ["kind": kind], took.seconds) }
         renders.metrics = metrics
+        relay.server = self
     }
+
+    /// The store of the service's contents and pins.
+    public var store: PinStore { service.store }
 
     /// Listens and returns the port; call on the thread that will run the main loop.
     public func start() throws -> Int {
+        HeapPolicy.returnLargeBlocks()
         let port: Int
         do throws(HTTPFailure) {
             let descriptors = FileLimit.raise()
@@ -142,34 +159,42 @@ public final class PinServer {
             case .page:
                 request.respond(200, body: Data(LivePage.html.utf8), type: "text/html; charset=utf-8", headers: LivePage.headers)
             case .health:
-                let health = health()
-                request.respond(health.status == "ok" ? 200 : 503, json: health)
+                answer(request, on: .writer, { [service] in Self.probe(service.store) }) { [unowned self] request, probe in
+                    let health = health(probe)
+                    request.respond(health.status == "ok" ? 200 : 503, json: health)
+                }
             case .healthz: request.respond(200, body: Data("ok\n".utf8), type: "text/plain; charset=utf-8")
-            case .readyz: readiness(request)
+            case .readyz:
+                answer(request, on: .writer, { [service] in Self.probe(service.store) }) { [unowned self] request, probe in
+                    readiness(request, probe)
+                }
             case .metrics: request.respond(200, body: Data(metricsText().utf8), type: MetricsText.contentType)
             case .openAPI:
                 request.respond(200, body: Data(OpenAPIDocument.json.utf8))
             case .listContents:
-                let token = Self.token(of: request)
-                request.respond(200, json: ["contents": try store.contents().filter { configuration.tokens.allows(token, contentId: $0.id) }
-                    .map(renders.counted)])
-            case .content(let id): request.respond(200, json: renders.counted(try content(id)))
+                let (token, tokens) = (Self.token(of: request), configuration.tokens)
+                answer(request, on: .readers, { [service] in
+                    try service.contents().filter { tokens.allows(token, contentId: $0.id) }
+                }) { [renders] request, contents in request.respond(200, json: ["contents": contents.map(renders.counted)]) }
+            case .content(let id):
+                answer(request, on: .readers, { [service] in try service.content(id) }) { [renders] request, content in
+                    request.respond(200, json: renders.counted(content))
+                }
             case .upload(let id): try upload(request, contentId: id)
-            case .listPins(let id): try listPins(request, contentId: id)
-            case .createPin(let id): try createPin(request, contentId: id)
-            case .pin(let id, let pinId): try showPin(request, contentId: id, pinId: pinId)
-            case .editPin(let id, let pinId): try editPin(request, contentId: id, pinId: pinId)
+            case .listPins(let id): listPins(request, contentId: id)
+            case .createPin(let id): createPin(request, contentId: id)
+            case .pin(let id, let pinId): showPin(request, contentId: id, pinId: pinId)
+            case .editPin(let id, let pinId): editPin(request, contentId: id, pinId: pinId)
             case .deletePin(let id, let pinId): try deletePin(request, contentId: id, pinId: pinId)
             case .changes(let id): try changes(request, contentId: id)
-            case .sync: try sync(request)
+            case .sync: sync(request)
             case .render(let id, let format): try render(request, contentId: id, format: format)
             case .viewport(let id): try viewport(request, contentId: id)
             case .events(let id):
                 // Left without a status: libsoup answers the WebSocket handshake (or refuses
                 // a request that is not one), then calls openEvents.
-                try requireContent(id)
-                _ = try cursor(since: request)
-                _ = try Self.batch(request)
+                try service.requireContent(id)
+                try service.check(cursor: try QueryOptions.parse(request.query, as: .events).since, named: "since")
             }
         } catch {
             request.fail(ServiceError(error))
@@ -188,14 +213,33 @@ public final class PinServer {
         var rendersQueued: Int
     }
 
-    /// The server's health, from a write to the store (``PinStore/probe()``): a store that
+    /// What a write to the store (``PinStore/probe()``) found, with its last seq: a store that
     /// takes no writes answers no change, however well the rest runs.
-    private func health() -> Health {
-        var health = Health(status: "ok", seq: try? store.lastSeq(), eventClients: hub.count,
+    struct Probe: Sendable {
+        var seq: Int?
+        var failure: StoreUnavailable?
+        var problem: String?
+    }
+
+    /// Probes the store (on its writer).
+    static func probe(_ store: PinStore) -> Probe {
+        var probe = Probe(seq: try? store.lastSeq())
+        do {
+            try store.probe()
+        } catch {
+            probe.failure = error as? StoreUnavailable
+            probe.problem = probe.failure?.message ?? ServiceError(error).message
+        }
+        return probe
+    }
+
+    /// The server's health: the store's probe and the loop's counts.
+    private func health(_ probe: Probe) -> Health {
+        var health = Health(status: "ok", seq: probe.seq, eventClients: hub.count,
                             resyncClosed: hub.resyncClosed, rendersQueued: renders.queued)
-        if let problem = writeProblem() {
-            health.status = problem.reason
-            health.problem = problem.message
+        if let problem = probe.problem {
+            health.status = (probe.failure?.reason ?? .unwritable).rawValue
+            health.problem = problem
         }
         return health
     }
@@ -215,45 +259,25 @@ public final class PinServer {
         return request.query["access_token"]
     }
 
-    /// The content, or 404.
-    func content(_ id: String) throws -> ContentRecord {
-        guard let content = try store.content(id) else { throw StoreError.unknownContent(id) }
-        return content
-    }
-
-    /// Throws 404 unless the content exists.
-    func requireContent(_ id: String) throws {
-        guard !knownContents.contains(id) else { return }
-        _ = try content(id)
-        knownContents.insert(id)
-    }
-
-    /// `?since=CURSOR`: a whole number from 0 (0 when absent).
-    static func since(_ request: HTTPRequest) throws -> Int {
-        guard let text = request.query["since"] else { return 0 }
-        guard let value = Int(text), value >= 0 else {
-            throw ServiceError(status: 400, message: "since: needs a cursor, a whole number from 0 (the seq of the last change seen)")
-        }
-        return value
-    }
-
-    /// `?batch=true|false` of the events WebSocket (false when absent).
-    static func batch(_ request: HTTPRequest) throws -> Bool {
-        switch request.query["batch"] {
-        case nil, "false": return false
-        case "true": return true
-        default: throw ServiceError(status: 400, message: "batch: needs true or false")
-        }
-    }
-
-    /// Sends the events of changes to their contents' clients. On a shared store the
-    /// changes are read back from the database with those other servers committed before
+    /// Sends the events of a committed change to its content's clients. On a shared store
+    /// the changes are read back from the database with those other servers committed before
     /// them, so every client gets them in order (``publishCommitted()``).
-    func publish(_ changes: [StoredPin], previous: StoredPin? = nil) {
+    fileprivate func publish(_ change: CommittedChange) {
         if store.isShared {
             publishCommittedSoon()
         } else {
-            hub.publish(changes.map { PinEvent($0, previous: previous) })
+            hub.publish(change.pins.map { PinEvent($0, previous: change.previous) })
         }
+    }
+}
+
+/// Hands the service's committed changes to the server (made after the service, and set
+/// before the loop runs) on the loop thread: called on the writer's thread in commit order,
+/// the loop publishes them in that order.
+private final class CommitRelay: @unchecked Sendable {
+    weak var server: PinServer?
+
+    func deliver(_ change: CommittedChange) {
+        MainLoop.perform { [self] in server?.publish(change) }
     }
 }

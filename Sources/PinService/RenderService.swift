@@ -2,6 +2,7 @@ import Foundation
 import PinPlatform
 import PinRender
 import PinRenderCore
+import PinServiceCore
 
 /// Renders for `GET .../render.png` and `.../render.pdf`: the query read by the CLI's own
 /// option parser (`page`, `dpi`, `width`, `height`, `scale`, `device`, `zoom`, `offset`,

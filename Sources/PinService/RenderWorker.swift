@@ -1,6 +1,7 @@
 import Foundation
 import PinRender
 import PinRenderCore
+import PinServiceCore
 
 /// A job for a render worker: render a content's document with the options of a request's
 /// query and its pins (the payload, the apps' JSON), or check an uploaded file. Within the

@@ -1,6 +1,7 @@
 import Foundation
 import PinPlatform
 import PinRenderCore
+import PinServiceCore
 
 /// An error answer: the one place where failures become HTTP statuses and JSON bodies,
 /// `{"status": 409, "error": "...", "current": {pin}}`.
@@ -20,34 +21,39 @@ public struct ServiceError: Error, Sendable {
         self.headers = headers
     }
 
-    init(_ error: StoreError) {
-        switch error {
-        case .unknownContent(let id):
-            self.init(status: 404, message: "no content \"\(id)\" (upload it with PUT /v1/contents/\(id))")
-        case .unknownPin(let contentId, let id):
-            self.init(status: 404, message: "no pin \"\(id)\" on content \"\(contentId)\"")
-        case .conflict(let current):
-            self.init(status: 409, message: "version \(current.version) of pin \"\(current.pin.id)\" is the current one: merge with it and send that version",
-                      current: current)
-        case .deleted(let current):
-            self.init(status: 410, message: "pin \"\(current.pin.id)\" was deleted", current: current)
-        case .invalid(let error):
-            self.init(status: 400, message: Self.describe(error))
-        }
-    }
-
-    /// Any error as an answer: the store's and the request's own, a bad input (400), a
-    /// document the render engine refuses (422), a store that cannot take writes (503);
-    /// anything else is the server's fault (500, ``serverFault(_:)``).
+    /// Any error as an answer: the one table from failures to statuses.
+    ///
+    /// | failure | status |
+    /// |---|---|
+    /// | ``ReviewError/invalid(_:)``, an `InputError` (a body, a query, a render option) | 400 |
+    /// | ``ReviewError/unknownContent(_:)``, ``ReviewError/unknownPin(contentId:id:)`` | 404 |
+    /// | ``ReviewError/conflict(_:)`` (with the current pin) | 409 |
+    /// | ``ReviewError/deleted(_:)`` (with the tombstone) | 410 |
+    /// | ``ReviewError/unavailable(_:)``, `StoreUnavailable` | 503 |
+    /// | a `ServiceError` (the route, the token, the limits, a render: its own status), an `HTTPFailure` (the wire) | as it is |
+    /// | ``ReviewError/serverFault(detail:)``, anything else | 500 (``serverFault(_:)``) |
     public init(_ error: Error) {
         switch error {
         case let error as ServiceError where error.status == 500: self = Self.serverFault(error.message)
         case let error as ServiceError: self = error
         case let error as HTTPFailure: self.init(ServiceError(error) as Error)
-        case let error as StoreError: self.init(error)
-        case let error as InputError: self.init(status: 400, message: Self.describe(error))
-        case let error as StoreUnavailable: self.init(status: 503, message: error.message)
+        case let error as ReviewError: self.init(error)
+        case let error as InputError: self.init(ReviewError.invalid(error))
+        case let error as StoreUnavailable: self.init(ReviewError.unavailable(error))
         default: self = Self.serverFault("\(error)")
+        }
+    }
+
+    private init(_ error: ReviewError) {
+        switch error {
+        case .unknownContent(let id):
+            self.init(status: 404, message: "\(error.message) (upload it with PUT /v1/contents/\(id))")
+        case .unknownPin: self.init(status: 404, message: error.message)
+        case .invalid: self.init(status: 400, message: error.message)
+        case .conflict(let current): self.init(status: 409, message: error.message, current: current)
+        case .deleted(let current): self.init(status: 410, message: error.message, current: current)
+        case .unavailable: self.init(status: 503, message: error.message)
+        case .serverFault(let detail): self = Self.serverFault(detail)
         }
     }
 
@@ -74,7 +80,7 @@ public struct ServiceError: Error, Sendable {
     /// An input error without the decoder's name for the request body: `pins[0].relativeX:
     /// ...` reads `relativeX: ...` when the body held one pin.
     static func describe(_ error: InputError) -> String {
-        error.location.isEmpty ? error.problem : "\(error.location): \(error.problem)"
+        ReviewError.describe(error)
     }
 
     /// The JSON body.

@@ -4,6 +4,7 @@ import PinPlatform
 import PinRender
 import PinRenderCore
 import PinService
+import PinServiceCore
 
 /// What `pinrender serve` is asked to do.
 struct ServeOptions: Sendable {

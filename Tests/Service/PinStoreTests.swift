@@ -4,6 +4,7 @@ import PinRender
 import PinRenderCore
 import PinPlatform
 @testable import PinService
+@testable import PinServiceCore
 
 /// A store in a fresh directory, with one content of `pages` pages.
 private func makeStore(pages: Int = 2) throws -> (PinStore, URL) {
@@ -66,7 +67,7 @@ struct PinStoreTests {
         _ = try store.create(reply("a", to: "r"))
         let nested = try store.create(reply("b", to: "a")).pin
         #expect(nested.pin.parentId == "r" && nested.pin.page == 2 && nested.pin.relativeX == nil)
-        #expect(throws: StoreError.self) { try store.create(reply("c", to: "ghost")) }
+        #expect(throws: ReviewError.self) { try store.create(reply("c", to: "ghost")) }
     }
 
     @Test func pagesBeyondTheContentAndUnknownContentsAreRefused() throws {
@@ -75,12 +76,12 @@ struct PinStoreTests {
         do {
             _ = try store.create(root("p", page: 3), at: "pins[4]")
             Issue.record("page 3 of 2 was accepted")
-        } catch StoreError.invalid(let error) {
+        } catch ReviewError.invalid(let error) {
             #expect(error.location == "pins[4].page")
         }
         var elsewhere = root("q")
         elsewhere.contentId = "nothing"
-        #expect(throws: StoreError.unknownContent("nothing")) { try store.create(elsewhere) }
+        #expect(throws: ReviewError.unknownContent("nothing")) { try store.create(elsewhere) }
     }
 
     @Test func aStaleVersionIsAConflictWithTheCurrentPin() throws {
@@ -91,8 +92,8 @@ struct PinStoreTests {
         let edited = try store.update(pin, version: 1)
         #expect(edited.version == 2 && edited.pin.resolved && edited.seq == 2)
         pin.text = "late"
-        #expect(throws: StoreError.conflict(edited)) { try store.update(pin, version: 1) }
-        #expect(throws: StoreError.conflict(edited)) { try store.delete("a", of: "plan", version: 1) }
+        #expect(throws: ReviewError.conflict(edited)) { try store.update(pin, version: 1) }
+        #expect(throws: ReviewError.conflict(edited)) { try store.delete("a", of: "plan", version: 1) }
     }
 
     @Test func deletingARootLeavesTombstonesForItsThreadInTheChanges() throws {
@@ -109,7 +110,7 @@ struct PinStoreTests {
         #expect(changes.map(\.pin.id) == ["b", "a", "a1"])
         #expect(changes.map(\.seq) == changes.map(\.seq).sorted())
         #expect(try store.pins(of: "plan").map(\.pin.id) == ["b"])
-        #expect(throws: StoreError.deleted(tombstones[0])) { try store.create(root("a")) }
+        #expect(throws: ReviewError.deleted(tombstones[0])) { try store.create(root("a")) }
     }
 
     @Test func aSyncChangeIsAppliedOnceByItsId() throws {
@@ -193,7 +194,7 @@ struct PinStoreTests {
             do {
                 _ = try PinStore(directory: store.directory)
                 Issue.record("a second store opened the directory")
-            } catch let error as ServiceError {
+            } catch let error as StoreUnavailable {
                 #expect(error.message.hasPrefix("\(path) is in use by another pinrender serve (process \(getpid()))"))
             }
         }
@@ -277,9 +278,10 @@ struct PinRequestTests {
 
     @Test func anEditKeepsWhatItDoesNotChange() throws {
         let current = root("a")
-        let (pin, version) = try PinRequest.edit(["version": .number(3), "resolved": .bool(true)], of: current, at: "")
-        #expect(version == 3 && pin.resolved && pin.text == current.text && pin.relativeX == current.relativeX)
-        #expect(throws: InputError.self) { try PinRequest.edit(["version": .number(3), "id": .text("b")], of: current, at: "") }
+        let edit = try PinRequest.edit(["version": .number(3), "resolved": .bool(true)], at: "").get()
+        let pin = try edit.apply(current)
+        #expect(edit.version == 3 && pin.resolved && pin.text == current.text && pin.relativeX == current.relativeX)
+        #expect(throws: InputError.self) { try PinRequest.edit(["version": .number(3), "id": .text("b")], at: "").get() }
     }
 }
 

@@ -1,6 +1,7 @@
 import Testing
 import PinPlatform
 @testable import PinService
+@testable import PinServiceCore
 
 /// What the PostgreSQL connection does to statements and URIs before libpq sees them; the
 /// store on a real server is tested end to end (`service_test.py --postgres`).

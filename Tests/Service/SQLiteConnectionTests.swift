@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PinPlatform
 @testable import PinService
+@testable import PinServiceCore
 
 /// Reused prepared statements behave as fresh ones: new bindings, rows from the start, the
 /// same SQL inside a query of it, a statement that failed.

@@ -1,2 +1,3 @@
 #include <libsoup/soup.h>
 #include <glib-unix.h>
+#include <malloc.h>

@@ -1,21 +1,6 @@
 import PinPlatform
 import PinRenderCore
 
-/// Why the store refused a change. ``ServiceError`` maps each to its HTTP status, and a
-/// sync batch to its reason.
-public enum StoreError: Error, Sendable, Equatable {
-    /// No content with that id.
-    case unknownContent(String)
-    /// No pin with that id on that content.
-    case unknownPin(contentId: String, id: String)
-    /// The version the client saw is not the pin's: the current pin.
-    case conflict(StoredPin)
-    /// The pin was deleted: its tombstone.
-    case deleted(StoredPin)
-    /// A field of the pin is wrong (its location names it).
-    case invalid(InputError)
-}
-
 /// The store cannot take changes now, for a reason of the machine's, not of the request's:
 /// its SQLite database is no longer the file it opened (deleted or replaced: lost), or a
 /// write fails (a full disk, a read-only file system or database, an I/O error, the
@@ -36,6 +21,11 @@ public struct StoreUnavailable: Error, Sendable, Equatable, CustomStringConverti
     public var detail: String
 
     public var description: String { message }
+
+    /// A store that cannot be opened or written for `message`, said to clients and the log alike.
+    init(unwritable message: String) {
+        self.init(reason: .unwritable, message: message, detail: message)
+    }
 
     init(reason: Reason, message: String, detail: String) {
         self.reason = reason

@@ -28,7 +28,7 @@ extension PostgresConnection: StoreConnection {
 }
 
 /// The statements that differ between the store's two databases; everything else is the same SQL.
-enum SQLDialect {
+public enum SQLDialect: Sendable {
     case sqlite
     case postgres
 
@@ -70,7 +70,7 @@ enum SQLDialect {
     }
 
     /// The current UTC time as `YYYY-MM-DD HH:MM:SS`.
-    var now: String {
+    package var now: String {
         switch self {
         case .sqlite: "datetime('now')"
         case .postgres: "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')"

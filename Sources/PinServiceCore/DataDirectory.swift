@@ -14,7 +14,7 @@ final class DataDirectory {
 
     /// Creates `url` (and `contents/` in it) when missing; takes the lock when `exclusive`.
     /// Throws one line naming the directory when it cannot be made, written or locked.
-    init(_ url: URL, exclusive: Bool) throws(ServiceError) {
+    init(_ url: URL, exclusive: Bool) throws(StoreUnavailable) {
         self.url = url
         try Self.makeDirectory(url.deletingLastPathComponent(), parents: true)
         try Self.makeDirectory(url, parents: false)
@@ -28,26 +28,26 @@ final class DataDirectory {
 
     /// Creates the file `name` empty for the owner only, unless it exists: SQLite then opens
     /// it as it is, and gives its WAL and shared-memory files the same permissions.
-    func createPrivateFile(_ name: String) throws(ServiceError) {
+    func createPrivateFile(_ name: String) throws(StoreUnavailable) {
         let path = url.appendingPathComponent(name).path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 || errno == EEXIST else { throw Self.failure(path, "cannot be created", errno) }
         if descriptor >= 0 { close(descriptor) }
     }
 
-    private static func makeDirectory(_ url: URL, parents: Bool) throws(ServiceError) {
+    private static func makeDirectory(_ url: URL, parents: Bool) throws(StoreUnavailable) {
         if parents {
             do {
                 try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             } catch {
-                throw ServiceError(status: 503, message: "\(url.path) cannot be made: \(error.localizedDescription)")
+                throw StoreUnavailable(unwritable: "\(url.path) cannot be made: \(error.localizedDescription)")
             }
         } else if mkdir(url.path, 0o700) != 0 && errno != EEXIST {
             throw failure(url.path, "cannot be made", errno)
         }
     }
 
-    private static func lock(_ url: URL) throws(ServiceError) -> Int32 {
+    private static func lock(_ url: URL) throws(StoreUnavailable) -> Int32 {
         let path = url.appendingPathComponent("serve.lock").path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure(url.path, "cannot be written (serve.lock)", errno) }
@@ -56,7 +56,7 @@ final class DataDirectory {
             let holder = code == EWOULDBLOCK ? holder(descriptor) : ""
             close(descriptor)
             guard code == EWOULDBLOCK else { throw failure(url.path, "cannot be locked (serve.lock)", code) }
-            throw ServiceError(status: 503, message: """
+            throw StoreUnavailable(unwritable: """
                 \(url.path) is in use by another pinrender serve\(holder.isEmpty ? "" : " (process \(holder))"): \
                 with SQLite one server a data directory; several servers share a PostgreSQL database (--db URI)
                 """)
@@ -79,7 +79,7 @@ final class DataDirectory {
     }
 
     /// The one line of a failed call on `path`, with the system's reason (`code`, an errno).
-    private static func failure(_ path: String, _ what: String, _ code: Int32) -> ServiceError {
-        ServiceError(status: 503, message: "\(path) \(what): \(String(cString: strerror(code)))")
+    private static func failure(_ path: String, _ what: String, _ code: Int32) -> StoreUnavailable {
+        StoreUnavailable(unwritable: "\(path) \(what): \(String(cString: strerror(code)))")
     }
 }

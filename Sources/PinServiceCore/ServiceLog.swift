@@ -39,7 +39,7 @@ public enum ServiceLog {
 
     /// Writes one line, unless `level` is past ``threshold``: `event` what happened, `count`
     /// how many of what it concerns (a drain's requests in flight), `error` its detail.
-    static func write(level: Level, event: String, id: String? = nil, status: Int? = nil, count: Int? = nil,
+    public static func write(level: Level, event: String, id: String? = nil, status: Int? = nil, count: Int? = nil,
                       error: String? = nil) {
         guard level <= threshold else { return }
         let entry = Entry(time: now(), level: level.rawValue, event: event, id: id, status: status, count: count, error: error)
@@ -49,12 +49,12 @@ public enum ServiceLog {
     }
 
     /// Now, as the logs write a time (ISO 8601 in UTC, with milliseconds).
-    static func now() -> String {
+    package static func now() -> String {
         WirePin.timestamp(Date())
     }
 
     /// The encoder of a log line: keys sorted, slashes as they are.
-    static var encoder: JSONEncoder {
+    package static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder

@@ -3,38 +3,38 @@ import PinRenderCore
 
 /// One message of the events WebSocket (``WireEvent``, whose comment lists the types), made
 /// from the store's pins, and its JSON text.
-struct PinEvent {
-    var wire: WireEvent
+public struct PinEvent: Sendable {
+    public var wire: WireEvent
 
     /// The change's sequence number; nil for `ready` and `heartbeat`.
-    var seq: Int? { wire.seq }
-    var contentId: String { wire.contentId }
+    public var seq: Int? { wire.seq }
+    public var contentId: String { wire.contentId }
 
     /// The event of a pin's change; `previous` is the pin before it (nil: unknown, as in a
     /// replay, where a pin's first version is its creation).
-    init(_ stored: StoredPin, previous: StoredPin? = nil) {
+    public init(_ stored: StoredPin, previous: StoredPin? = nil) {
         self.init(stored, type: Self.type(of: stored, previous: previous))
     }
 
     /// The event of a pin's change of a known type (one of the pin types).
-    init(_ stored: StoredPin, type: String) {
+    public init(_ stored: StoredPin, type: String) {
         wire = WireEvent(type: type, seq: stored.seq, contentId: stored.pin.contentId, pin: stored.wire)
     }
 
     /// The event of a change read back from the store, with the type its writer recorded
     /// (nil in rows older than that: taken from the pin, as in ``init(_:previous:)``).
-    init(_ stored: StoredPin, recorded type: String?) {
+    public init(_ stored: StoredPin, recorded type: String?) {
         self.init(stored, type: type ?? Self.type(of: stored, previous: nil))
     }
 
     /// A message without a pin: `ready`, `heartbeat`.
-    init(type: String, contentId: String, cursor: Int) {
+    public init(type: String, contentId: String, cursor: Int) {
         wire = WireEvent(type: type, contentId: contentId, cursor: cursor)
     }
 
     /// The type of a pin's change from the pin before it (nil: unknown, as in a replay,
     /// where a pin's first version is its creation).
-    static func type(of stored: StoredPin, previous: StoredPin?) -> String {
+    public static func type(of stored: StoredPin, previous: StoredPin?) -> String {
         if stored.deleted {
             "pin.deleted"
         } else if stored.version == 1 {
@@ -46,7 +46,7 @@ struct PinEvent {
         }
     }
 
-    var text: String {
+    public var text: String {
         String(decoding: (try? JSONEncoder().encode(wire)) ?? Data(), as: UTF8.self)
     }
 }

@@ -9,8 +9,9 @@ import PinRenderCore
 /// One writer connection, used by one caller at a time, each change in a write transaction
 /// that first takes the store's write lock (SQLite's `BEGIN IMMEDIATE`; on PostgreSQL the
 /// change counter's row), so writers never deadlock and the change sequence numbers commit
-/// in order, even from several servers on one PostgreSQL database; one reader connection
-/// for lists and changes. SQLite: WAL, `synchronous=NORMAL`: a commit has written its frames
+/// in order, even from several servers on one PostgreSQL database; a few reader connections
+/// for lists and changes (``StoreReaders``), so that reads run side by side and beside the
+/// writer. SQLite: WAL, `synchronous=NORMAL`: a commit has written its frames
 /// to the WAL file (in the kernel's page cache) before it returns, so a change acknowledged
 /// to a client survives the server being killed (`kill -9`) at any moment; only a crash of
 /// the machine itself may lose the last commits before the next checkpoint (FULL would fsync
@@ -31,9 +32,8 @@ public final class PinStore: @unchecked Sendable {
     /// The PostgreSQL database's URI; nil for SQLite.
     public let postgres: String?
     private let writer: any StoreConnection
-    private let reader: any StoreConnection
+    private let readers: StoreReaders
     private let writeLock = NSLock()
-    private let readLock = NSLock()
     /// SQLite's checkpoints, made off the writer's thread.
     let checkpointer: SQLiteCheckpointer?
     /// The data directory, held while the store is open (SQLite).
@@ -47,21 +47,22 @@ public final class PinStore: @unchecked Sendable {
     public var timed: (@Sendable (_ kind: String, _ took: Duration) -> Void)?
 
     /// Opens or creates the store in `directory` (SQLite), or on the PostgreSQL database at
-    /// `postgres` with the files in `directory`, and brings its schema up to date. With
-    /// SQLite, throws when another process holds the directory or the database cannot be
-    /// written.
-    public init(directory: URL, postgres: String? = nil) throws {
+    /// `postgres` with the files in `directory`, and brings its schema up to date; `readers`
+    /// connections read. With SQLite, throws when another process holds the directory or the
+    /// database cannot be written.
+    public init(directory: URL, postgres: String? = nil, readers: Int = 4) throws {
         self.directory = directory
         self.postgres = postgres
         // PostgreSQL first: a server that cannot connect writes nothing.
-        let shared = try postgres.map { try Self.open(postgres: $0) }
+        let shared = try postgres.map { try Self.open(postgres: $0, readers: readers) }
         dataDirectory = try DataDirectory(directory, exclusive: shared == nil)
         if let shared {
-            (writer, reader, checkpointer, files) = (shared.writer, shared.reader, nil, nil)
+            (writer, self.readers, checkpointer, files) = (shared.writer, StoreReaders(shared.readers), nil, nil)
         } else {
             try dataDirectory.createPrivateFile("pins.db")
             let path = directory.appendingPathComponent("pins.db").path
-            (writer, reader, checkpointer) = try Self.open(sqlite: path)
+            let opened = try Self.open(sqlite: path, readers: readers)
+            (writer, self.readers, checkpointer) = (opened.writer, StoreReaders(opened.readers), opened.checkpointer)
             files = SQLiteFiles(database: path)
         }
     }
@@ -79,24 +80,24 @@ public final class PinStore: @unchecked Sendable {
         try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    private static func open(postgres uri: String) throws -> (writer: any StoreConnection, reader: any StoreConnection) {
+    private static func open(postgres uri: String, readers: Int) throws -> (writer: any StoreConnection, readers: [any StoreConnection]) {
         let writer = try PostgresConnection(uri: uri)
         try Migrations.apply(to: writer)
-        return (writer, try PostgresConnection(uri: uri))
+        return (writer, try (0..<max(readers, 1)).map { _ in try PostgresConnection(uri: uri) })
     }
 
-    private static func open(sqlite path: String) throws
-        -> (writer: any StoreConnection, reader: any StoreConnection, checkpointer: SQLiteCheckpointer) {
+    private static func open(sqlite path: String, readers: Int) throws
+        -> (writer: any StoreConnection, readers: [any StoreConnection], checkpointer: SQLiteCheckpointer) {
         let writer = try SQLiteConnection(path: path, readOnly: false)
         if writer.isReadOnly {
-            throw ServiceError(status: 503, message: "\(path) cannot be written (read-only: its permissions or its file system)")
+            throw StoreUnavailable(unwritable: "\(path) cannot be written (read-only: its permissions or its file system)")
         }
         try writer.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
         try Migrations.apply(to: writer)
-        let reader = try SQLiteConnection(path: path, readOnly: true)
+        let readers = try (0..<max(readers, 1)).map { _ in try SQLiteConnection(path: path, readOnly: true) }
         let checkpointer = try SQLiteCheckpointer(path: path)
         writer.checkpoint(by: checkpointer)
-        return (writer, reader, checkpointer)
+        return (writer, readers, checkpointer)
     }
 
     /// True when other servers may write to the database too (PostgreSQL): changes reach
@@ -157,7 +158,7 @@ public final class PinStore: @unchecked Sendable {
     /// The pins and tombstones of every content changed after `since`, oldest change first,
     /// each once, as it is now,
     /// at most `limit`, with the type of each one's event (nil in rows older than that).
-    func changes(since: Int, limit: Int) throws -> [(pin: StoredPin, event: String?)] {
+    public func changes(since: Int, limit: Int) throws -> [(pin: StoredPin, event: String?)] {
         try changes(where: "seq > ?", [.integer(since)], limit: limit)
     }
 
@@ -207,37 +208,47 @@ public final class PinStore: @unchecked Sendable {
 
     /// Applies one change of a sync batch once: a change whose `changeId` the same client
     /// had applied or refused before on the same content gets that same outcome again, and
-    /// changes nothing. `client` names the client (``PinServer/client(of:)``); a result
+    /// changes nothing. `client` names the client (a digest of its token); a result
     /// recorded before ids were a client's (`'*'`) is any client's of its content.
-    func apply(_ change: SyncChange, from client: String) throws -> (outcome: SyncOutcome, changed: [StoredPin]) {
-        try write { db in
-            if let recorded = try db.query("""
-                SELECT status, reason FROM sync_results WHERE content_id = ? AND change_id = ? AND client IN (?, '*')
-                ORDER BY client = '*'
-                """, [.text(change.contentId), .text(change.changeId), .text(client)],
-                row: { ($0.text(0) ?? "", $0.text(1)) }).first {
-                return (SyncOutcome(changeId: change.changeId, pinId: change.pinId, applied: recorded.0 == "applied",
-                                    reason: recorded.1, replayed: true), [])
-            }
-            var changed: [StoredPin] = []
-            var reason: String?
-            do {
-                switch change.action {
-                case .create(let pin): changed = [try create(pin, at: change.location + ".pin", in: db).pin]
-                case .update(let pin, let version): changed = [try update(pin, version: version, at: change.location + ".set", in: db)]
-                case .delete(let version):
-                    changed = try delete(change.pinId, of: change.contentId, version: version, in: db)
-                case .refuse(let error): throw error
-                }
-            } catch let error as StoreError {
-                reason = ServiceError(error).message
-            }
-            try db.run("INSERT INTO sync_results (content_id, change_id, client, pin_id, status, reason) VALUES (?, ?, ?, ?, ?, ?)",
-                       [.text(change.contentId), .text(change.changeId), .text(client), .text(change.pinId),
-                        .text(reason == nil ? "applied" : "refused"), reason.map { .text($0) } ?? .null])
-            return (SyncOutcome(changeId: change.changeId, pinId: change.pinId, applied: reason == nil, reason: reason,
-                                replayed: false), changed)
+    public func apply(_ change: SyncChange, from client: String) throws -> (outcome: SyncOutcome, changed: [StoredPin]) {
+        try write { db in try apply(change, from: client, in: db) }
+    }
+
+    /// Runs `body` in one write transaction (a sync batch's: one begin and one commit for all
+    /// its changes, not one each), through a ``StoreBatch`` whose reads see its writes. A
+    /// failure of the machine's rolls all of it back.
+    public func batch<T>(_ body: (StoreBatch) throws -> T) throws -> T {
+        try write { db in try body(StoreBatch(store: self, db: db)) }
+    }
+
+    fileprivate func apply(_ change: SyncChange, from client: String, in db: any StoreConnection) throws
+        -> (outcome: SyncOutcome, changed: [StoredPin]) {
+        if let recorded = try db.query("""
+            SELECT status, reason FROM sync_results WHERE content_id = ? AND change_id = ? AND client IN (?, '*')
+            ORDER BY client = '*'
+            """, [.text(change.contentId), .text(change.changeId), .text(client)],
+            row: { ($0.text(0) ?? "", $0.text(1)) }).first {
+            return (SyncOutcome(changeId: change.changeId, pinId: change.pinId, applied: recorded.0 == "applied",
+                                reason: recorded.1, replayed: true), [])
         }
+        var changed: [StoredPin] = []
+        var reason: String?
+        do {
+            switch change.action {
+            case .create(let pin): changed = [try create(pin, at: change.location + ".pin", in: db).pin]
+            case .update(let pin, let version): changed = [try update(pin, version: version, at: change.location + ".set", in: db)]
+            case .delete(let version):
+                changed = try delete(change.pinId, of: change.contentId, version: version, in: db)
+            case .refuse(let error): throw error
+            }
+        } catch let error as ReviewError {
+            reason = error.message
+        }
+        try db.run("INSERT INTO sync_results (content_id, change_id, client, pin_id, status, reason) VALUES (?, ?, ?, ?, ?, ?)",
+                   [.text(change.contentId), .text(change.changeId), .text(client), .text(change.pinId),
+                    .text(reason == nil ? "applied" : "refused"), reason.map { .text($0) } ?? .null])
+        return (SyncOutcome(changeId: change.changeId, pinId: change.pinId, applied: reason == nil, reason: reason,
+                            replayed: false), changed)
     }
 
     /// Makes a write (it counts the probes) to tell whether the store takes writes now:
@@ -250,14 +261,14 @@ public final class PinStore: @unchecked Sendable {
 
     private func create(_ pin: Pin, at location: String, in db: any StoreConnection) throws -> (pin: StoredPin, created: Bool) {
         if let existing = try stored(pin.id, of: pin.contentId, in: db) {
-            if existing.deleted { throw StoreError.deleted(existing) }
+            if existing.deleted { throw ReviewError.deleted(existing) }
             return (existing, false)
         }
         let pages = try pageCount(of: pin.contentId, in: db)
         var pin = pin
         if let parentId = pin.parentId {
             guard let parent = try stored(parentId, of: pin.contentId, in: db), !parent.deleted else {
-                throw StoreError.invalid(InputError(source: "request", location: Self.at(location, "parentId"),
+                throw ReviewError.invalid(InputError(source: "request", location: Self.at(location, "parentId"),
                                                     problem: "no pin \"\(parentId)\" on content \"\(pin.contentId)\""))
             }
             pin.join(parent.pin)
@@ -271,7 +282,7 @@ public final class PinStore: @unchecked Sendable {
     private func pageCount(of contentId: String, in db: any StoreConnection) throws -> Int {
         guard let pages = try db.query("SELECT \(db.dialect.pageCount) FROM contents WHERE id = ?", [.text(contentId)],
                                        row: { $0.integer(0) }).first else {
-            throw StoreError.unknownContent(contentId)
+            throw ReviewError.unknownContent(contentId)
         }
         return pages
     }
@@ -279,17 +290,17 @@ public final class PinStore: @unchecked Sendable {
     /// Throws unless `page` is one of the content's `pages`.
     private func check(page: Int, of contentId: String, pages: Int, at location: String) throws {
         guard page > pages else { return }
-        throw StoreError.invalid(InputError(
+        throw ReviewError.invalid(InputError(
             source: "request", location: Self.at(location, "page"),
             problem: "page \(page), but content \"\(contentId)\" has \(pages) page\(pages == 1 ? "" : "s")"))
     }
 
     private func update(_ pin: Pin, version: Int, at location: String, in db: any StoreConnection) throws -> StoredPin {
         guard let current = try stored(pin.id, of: pin.contentId, in: db) else {
-            throw StoreError.unknownPin(contentId: pin.contentId, id: pin.id)
+            throw ReviewError.unknownPin(contentId: pin.contentId, id: pin.id)
         }
-        if current.deleted { throw StoreError.deleted(current) }
-        guard current.version == version else { throw StoreError.conflict(current) }
+        if current.deleted { throw ReviewError.deleted(current) }
+        guard current.version == version else { throw ReviewError.conflict(current) }
         var edited = current.pin
         edited.text = pin.text
         edited.resolved = pin.resolved
@@ -304,10 +315,10 @@ public final class PinStore: @unchecked Sendable {
 
     private func delete(_ id: String, of contentId: String, version: Int?, in db: any StoreConnection) throws -> [StoredPin] {
         guard let current = try stored(id, of: contentId, in: db) else {
-            throw StoreError.unknownPin(contentId: contentId, id: id)
+            throw ReviewError.unknownPin(contentId: contentId, id: id)
         }
         if current.deleted { return [] }
-        if let version, current.version != version { throw StoreError.conflict(current) }
+        if let version, current.version != version { throw ReviewError.conflict(current) }
         let replies = try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND parent_id = ? AND deleted = 0 ORDER BY rowid",
                                           [.text(contentId), .text(id)], row: Self.pinRow))
         return try ([current] + replies).map { try save($0.pin, version: $0.version + 1, deleted: true, previous: $0, in: db) }
@@ -329,7 +340,7 @@ public final class PinStore: @unchecked Sendable {
         return stored
     }
 
-    private func stored(_ id: String, of contentId: String, in db: any StoreConnection) throws -> StoredPin? {
+    fileprivate func stored(_ id: String, of contentId: String, in db: any StoreConnection) throws -> StoredPin? {
         try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND id = ?", [.text(contentId), .text(id)],
                             row: Self.pinRow)).first
     }
@@ -366,17 +377,13 @@ public final class PinStore: @unchecked Sendable {
         Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
     }
 
-    /// Runs `body` on the reader; a read that fails on a lost store throws that loss, one
-    /// that fails for a reason of the machine's ``StoreUnavailable``.
+    /// Runs `body` on a reader of its own; a read that fails on a lost store throws that
+    /// loss, one that fails for a reason of the machine's ``StoreUnavailable``.
     private func read<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
-        readLock.lock()
         let started = ContinuousClock.now
-        defer {
-            timed?("read", ContinuousClock.now - started)
-            readLock.unlock()
-        }
+        defer { timed?("read", ContinuousClock.now - started) }
         do {
-            return try body(reader)
+            return try readers.read(body)
         } catch {
             try files?.check()
             throw StoreUnavailable(error) ?? error
@@ -396,7 +403,7 @@ public final class PinStore: @unchecked Sendable {
             let result = try transaction(body)
             record(nil)
             return result
-        } catch let error as StoreError {
+        } catch let error as ReviewError {
             record(nil)
             throw error
         } catch {
@@ -434,5 +441,22 @@ public final class PinStore: @unchecked Sendable {
             ServiceLog.write(level: .info, event: "store-writable")
         }
         unavailable = now
+    }
+}
+
+/// A sync batch's write transaction (``PinStore/batch(_:)``): its reads see what it wrote
+/// before them. Valid only inside the batch's body.
+public struct StoreBatch {
+    fileprivate let store: PinStore
+    fileprivate let db: any StoreConnection
+
+    /// One pin or tombstone as the transaction sees it.
+    public func pin(_ id: String, of contentId: String) throws -> StoredPin? {
+        try store.stored(id, of: contentId, in: db)
+    }
+
+    /// Applies one change of the batch once (``PinStore/apply(_:from:)``).
+    public func apply(_ change: SyncChange, from client: String) throws -> (outcome: SyncOutcome, changed: [StoredPin]) {
+        try store.apply(change, from: client, in: db)
     }
 }

@@ -8,6 +8,12 @@ public struct ContentRecord: Sendable, Equatable, Encodable {
         public var page: Int
         public var width: Double
         public var height: Double
+
+        public init(page: Int, width: Double, height: Double) {
+            self.page = page
+            self.width = width
+            self.height = height
+        }
     }
 
     public var id: String
@@ -22,6 +28,10 @@ public struct ContentRecord: Sendable, Equatable, Encodable {
     public var updatedAt: String
     /// How its renders went on this server: not stored, each server counts its own.
     public var renders = RenderCounts()
+
+    public init(id: String, kind: String, file: String, bytes: Int, unit: String, pages: [PageSize], updatedAt: String) {
+        (self.id, self.kind, self.file, self.bytes, self.unit, self.pages, self.updatedAt) = (id, kind, file, bytes, unit, pages, updatedAt)
+    }
 
     private enum Key: String, CodingKey {
         case id, kind, bytes, unit, pageCount, pages, updatedAt, renders
@@ -50,6 +60,11 @@ public struct RenderCounts: Sendable, Equatable, Encodable {
     public struct Failure: Sendable, Equatable, Encodable {
         public var status: Int
         public var error: String
+
+        public init(status: Int, error: String) {
+            self.status = status
+            self.error = error
+        }
     }
 
     public var rendered = 0
@@ -62,17 +77,5 @@ public struct RenderCounts: Sendable, Equatable, Encodable {
     /// Requests answered by the render of an identical one already in flight.
     public var shared = 0
 
-    /// Counts a render's outcome, and its worker's peak memory; one running less when a
-    /// worker had `taken` it.
-    mutating func count(_ result: Result<Data, ServiceError>, peakMemory: Int, taken: Bool) {
-        self.peakMemory = max(self.peakMemory, peakMemory)
-        if taken { running = max(0, running - 1) }
-        switch result {
-        case .success: rendered += 1
-        case .failure(let error) where error.status != 400:
-            failed += 1
-            lastFailure = Failure(status: error.status, error: error.message)
-        case .failure: break
-        }
-    }
+    public init() {}
 }

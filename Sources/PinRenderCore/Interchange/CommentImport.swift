@@ -78,11 +78,12 @@ public struct CommentImport: Sendable {
     }
 
     /// Later comments with an id taken before get `id~2`, `id~3`... (pins' ids are unique);
-    /// the first three are named in a warning each, the rest counted in one.
+    /// the first three are named in a warning each, the rest counted in one. A comment that
+    /// names its target by position names it by its new id.
     private func uniqueIds(_ comments: [ExchangedComment], warnings: inout [String]) -> [ExchangedComment] {
         var seen: Set<String> = []
         var renamed = 0
-        let unique = comments.map { comment in
+        var unique = comments.map { comment in
             var comment = comment
             if !seen.insert(comment.id).inserted {
                 var n = 2
@@ -97,6 +98,11 @@ public struct CommentImport: Sendable {
             return comment
         }
         if renamed > 3 { warnings.append("\(source): \(renamed - 3) more comments with an id taken, renamed the same way") }
+        for index in unique.indices {
+            if let target = unique[index].inReplyToPosition, unique.indices.contains(target) {
+                unique[index].inReplyTo = unique[target].id
+            }
+        }
         return unique
     }
 

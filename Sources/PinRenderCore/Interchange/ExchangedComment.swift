@@ -59,6 +59,10 @@ public struct ExchangedComment: Sendable, Equatable {
     public var modified: Date?
     /// The id of the comment this one replies to or is grouped with.
     public var inReplyTo: String?
+    /// Where, in the same list of comments, the one ``inReplyTo`` names is, when the format
+    /// names it exactly (a PDF's `/IRT` is an object): it stays the target when ids taken
+    /// twice are renamed (PyMuPDF writes `/NM (fitz-A0)` on every page).
+    public var inReplyToPosition: Int?
     public var link: Link
     public var state: State?
     /// Resolved, as the format says it outright (pinrender's `resolved` term in W3C).

@@ -6,7 +6,9 @@ written here with pypdf from what those files hold, none of them copied:
   (annotation-text-without-popup.pdf); a note whose only text is /RC, Acrobat's XHTML with its
   XML declaration and xfa attributes (rc_annotation.pdf, issue13447.pdf);
 - replies by /IRT with and without /RT /R, a reply to a reply, and a Caret with a StrikeOut
-  grouped to it by /RT /Group with no text of its own (issue13447.pdf's "replace text");
+  grouped to it by /RT /Group with no text of its own (issue13447.pdf's "replace text"), and a
+  Polygon and a note grouped to a note, the Polygon with text of its own (pdf.js shows the
+  group's, the primary's);
 - review states (/StateModel /Review) and marks (/StateModel /Marked) as replies, and a note
   that carries /State /Unmarked itself (ZapfDingbats.pdf);
 - FreeText (typewriter, /DA /DS), Line (/L), Polygon and PolyLine (/Vertices), Ink (/InkList),
@@ -146,6 +148,13 @@ def fill(page, number, x0, y0):
     page.add("/StrikeOut", [x0 + 240, y0 + 560, x0 + 300, y0 + 572], comment=False, T="yinhow1", IRT=caret, RT="/Group",
              IT="/StrikeOutTextEdit", CreationDate=date(number),
              QuadPoints=[x0 + 240, y0 + 572, x0 + 300, y0 + 572, x0 + 240, y0 + 560, x0 + 300, y0 + 560])
+    # A note and a cloud grouped to it with text of its own, which pdf.js (after PDF 32000
+    # 12.5.6.2) ignores: the group is one comment, the note's.
+    page.add("/Polygon", [x0 + 20, y0 + 300, x0 + 90, y0 + 360], comment=False, NM=f"grouped-{number}", T="Someone else",
+             Contents="the subordinate's own words", IRT=note, RT="/Group", CreationDate=date(number, 15),
+             Vertices=[x0 + 25, y0 + 305, x0 + 85, y0 + 305, x0 + 55, y0 + 355])
+    page.add("/Text", [x0 + 120, y0 + 300, x0 + 140, y0 + 320], comment=False, NM=f"grouped-note-{number}",
+             IRT=note, RT="/Group", CreationDate=date(number, 15))
     # No appearance stream and a /Rect elsewhere (issue13447.pdf): readers draw the shape from
     # its own coordinates, and pdf.js puts the annotation there.
     page.add("/Ink", [x0 + 10, y0 + 700, x0 + 30, y0 + 720], appearance=False, NM=f"ink-astray-{number}", T="Tim",

@@ -214,7 +214,9 @@ class PDFJSShapes(ReadByPDFJS):
         self.assertFalse({pin["object"] for pin in shown.values()} & set(popups))
         self.assertEqual({pins[f"note-{n}"]["reviewState"]["state"] for n in range(1, 6)}, {"Accepted"})
         self.assertEqual({pins[f"nested-{n}"]["parentId"] for n in range(1, 6)}, {f"note-{n}" for n in range(1, 6)})
-        self.assertFalse(any(pin.get("groupedWith") for pin in pins.values()))
+        self.assertFalse(any(pin["id"].startswith("grouped") for pin in pins.values()))
+        grouped = [a for a in listed if a["replyType"] == "Group" and a["subtype"] == "Polygon"]
+        self.assertEqual({(a["title"], a["contents"]) for a in grouped}, {("Jonas Ö", f"Sticky note {n} — заметка") for n in range(1, 6)})
         # The stamp of the cropped page lies outside its CropBox: pdf.js lists it, no one sees it.
         self.assertEqual(left_out, {"stamp-2"})
         self.assertIn("stamp-2", shown_pins(self.listed(path), names_of_objects(path))[1])

@@ -140,6 +140,18 @@ struct CommentImportTests {
         #expect(!pins[0].pin.resolved && pins[1].pin.resolved)
     }
 
+    /// A StrikeOut grouped to a Caret (Acrobat's "replace text") is a part of the Caret's
+    /// comment, whatever text it carries itself: one pin.
+    @Test func aGroupIsOneComment() throws {
+        let comments = [
+            comment("caret") { ($0.subtype, $0.text) = ("Caret", "new words") },
+            comment("strike") { ($0.subtype, $0.text, $0.inReplyTo, $0.link) = ("StrikeOut", "ignored", "caret", .group) },
+            comment("note") { ($0.inReplyTo, $0.link) = ("caret", .group) },
+        ]
+        let (pins, warnings) = try CommentImport(source: "s", contentId: "c", pages: nil).pins(from: comments)
+        #expect(pins.map(\.pin.id) == ["caret"] && warnings.isEmpty)
+    }
+
     @Test func whatIsLeftOutAndWhy() throws {
         let comments = [
             comment("dup"), comment("dup"),

@@ -4,7 +4,8 @@ import Foundation
 /// docs/INTERCHANGE.md: a sticky note's point is the upper-left corner of its rectangle in
 /// the page's user space (where its icon's top-left corner is, upright, on a page displayed
 /// with any CropBox and /Rotate), other markup's the centre of its shape; replies join their root
-/// (through ``ThreadBuilder``, as for any pins); a review state resolves or reopens its thread;
+/// (through ``ThreadBuilder``, as for any pins); a group's other annotations are its primary's
+/// comment, not pins; a review state resolves or reopens its thread;
 /// `/StateModel /Marked` resolves nothing; a comment that cannot be placed is left out with
 /// a warning, never guessed.
 ///
@@ -36,6 +37,8 @@ public struct CommentImport: Sendable {
         var imported: [ImportedPin] = []
         var undated = 0
         for comment in comments where comment.state == nil || comment.inReplyTo == nil {
+            // A group's other annotations (a Caret's StrikeOut) are its primary's comment.
+            if comment.link == .group, comment.inReplyTo != nil { continue }
             let isReply = comment.link == .reply && comment.inReplyTo != nil
             if !isReply, comment.subtype != "Text", comment.text.isEmpty, !replied.contains(comment.id) { continue }
             guard let created = comment.created ?? comment.modified else { undated += 1; continue }
@@ -52,8 +55,7 @@ public struct CommentImport: Sendable {
                 }
             }
             imported.append(ImportedPin(pin: pin, subtype: comment.subtype == "Text" ? nil : comment.subtype,
-                                        modified: comment.modified, groupedWith: comment.link == .group ? comment.inReplyTo : nil,
-                                        language: comment.language))
+                                        modified: comment.modified, language: comment.language))
         }
         if undated > 0 {
             warnings.append("\(source): \(undated) comment\(undated == 1 ? "" : "s") without a date (no creation or modification date); left out")

@@ -23,7 +23,8 @@ public struct ExchangedComment: Sendable, Equatable {
     public enum Link: Sendable, Equatable {
         /// A reply (PDF `/RT /R`, XFDF `replyType="reply"`, W3C `motivation: replying`).
         case reply
-        /// Grouped with it (`/RT /Group`): a comment of its own, not a reply.
+        /// Grouped with it (`/RT /Group`): a part of that comment, whose title, text and dates
+        /// are the group's (PDF 32000 12.5.6.2), not a comment of its own.
         case group
     }
 

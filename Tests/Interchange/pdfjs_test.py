@@ -171,29 +171,22 @@ class OtherTools(ReadByPDFJS):
 
     def test_pypdf(self):
         writer = pypdf.PdfWriter()
-        page = writer.add_blank_page(612, 792)
-        page.cropbox = RectangleObject([36, 72, 576, 756])
-        turned = writer.add_blank_page(612, 792)
-        turned.rotation = 270
+        writer.add_blank_page(612, 792).cropbox = RectangleObject([36, 72, 576, 756])
+        writer.add_blank_page(612, 792).rotation = 270
+
+        def add(number, annotation, **entries):
+            for key, item in entries.items():
+                annotation[NameObject("/" + key)] = item if key == "IRT" else TextStringObject(item)
+            return writer.add_annotation(page_number=number, annotation=annotation)
+
         for number in (0, 1):
-            root = Text(rect=(136, 600, 156, 620), text=f"pypdf note {number}")
-            root[NameObject("/NM")] = TextStringObject(f"py-{number}")
-            root[NameObject("/T")] = TextStringObject("Zoë")
-            root[NameObject("/CreationDate")] = TextStringObject("D:20261105083000-05'00'")
-            root = writer.add_annotation(page_number=number, annotation=root)
-            reply = Text(rect=(136, 600, 156, 620), text="pypdf reply")
-            reply[NameObject("/IRT")] = root.indirect_reference
-            reply[NameObject("/M")] = TextStringObject("D:20261105090000Z")
-            writer.add_annotation(page_number=number, annotation=reply)
-            state = Text(rect=(136, 600, 156, 620), text="Cancelled")
-            state[NameObject("/IRT")] = root.indirect_reference
-            state[NameObject("/State")] = TextStringObject("Cancelled")
-            state[NameObject("/StateModel")] = TextStringObject("Review")
-            state[NameObject("/M")] = TextStringObject("D:20261105100000Z")
-            writer.add_annotation(page_number=number, annotation=state)
-            free = FreeText(text="free", rect=(100, 300, 200, 340))
-            free[NameObject("/CreationDate")] = TextStringObject("D:20261107120000Z")
-            writer.add_annotation(page_number=number, annotation=free)
+            note = (136, 600, 156, 620)
+            root = add(number, Text(rect=note, text=f"pypdf note {number}"), NM=f"py-{number}", T="Zoë",
+                       CreationDate="D:20261105083000-05'00'").indirect_reference
+            add(number, Text(rect=note, text="pypdf reply"), IRT=root, M="D:20261105090000Z")
+            add(number, Text(rect=note, text="Cancelled"), IRT=root, State="Cancelled", StateModel="Review",
+                M="D:20261105100000Z")
+            add(number, FreeText(text="free", rect=(100, 300, 200, 340)), CreationDate="D:20261107120000Z")
         path = self.dir / "pypdf.pdf"
         with open(path, "wb") as f:
             writer.write(f)

@@ -119,6 +119,19 @@ class ReviewExports(ReadByPDFJS):
         self.assertEqual(len(states), sum(1 for p in data if p.get("resolved") and not p.get("parentId")))
         self.assertTrue(all(pin["resolved"] for pin in pins.values() if pin.get("reviewState")))
 
+    # Known: the review export centres each note's /Rect on its marker (CommentAnnotation in
+    # PinRenderCore/Review), 0.011 to 0.025 of the page from the corner where pdf.js and every
+    # reader of sticky notes put its point (issue 31). Drop this mark with the fix.
+    @unittest.expectedFailure
+    def test_each_note_points_at_its_pin(self):
+        pdf = self.export("samples/demo/floorplan.pdf", "samples/pins/threads.json", "threads-points.pdf")
+        shown, _ = shown_pins(self.listed(pdf), names_of_objects(pdf))
+        for original in json.loads((ROOT / "samples/pins/threads.json").read_text())["pins"]:
+            if not original.get("parentId"):
+                with self.subTest(pin=original["id"]):
+                    self.assertLessEqual(abs(shown[original["id"]]["point"][0] - original["relativeX"]), 0.01)
+                    self.assertLessEqual(abs(shown[original["id"]]["point"][1] - original["relativeY"]), 0.01)
+
     def test_few_pins_on_several_pages(self):
         pdf = self.export("samples/demo/floorplan.pdf", "samples/pins/floorplan-few.json", "few.pdf")
         self.assertSameAsPDFJS(pdf, len(json.loads((ROOT / "samples/pins/floorplan-few.json").read_text())["pins"]))

@@ -22,7 +22,7 @@ RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath 
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpixman-1-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
 	poppler-utils qpdf libxml2-dev libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
-	chromium chromium-driver libpq-dev postgresql nginx optipng libdeflate-dev python3-venv man-db groff-base mandoc
+	chromium chromium-driver libjs-pdf libpq-dev postgresql nginx optipng libdeflate-dev python3-venv man-db groff-base mandoc
 SAMPLES = samples
 # The plan and the photo without their calibration targets (make_samples.py writes both).
 DEMO = samples/demo
@@ -138,8 +138,11 @@ test: check-deps
 DOC_TESTS = timeout 900 python3 Tests/Docs/doc_examples_test.py && timeout 1800 python3 Tests/Docs/consumer_package_test.py
 
 # import and export against PyMuPDF's and pypdf's comments, Python's XML parser and pyld
-# (Tests/Interchange: round trips, bad and hostile input; about 10 s).
-INTERCHANGE_TESTS = timeout 600 python3 Tests/Interchange/interchange_test.py --binary .build/debug/pinrender
+# (Tests/Interchange: round trips, bad and hostile input; about 10 s); then import against
+# what Debian's pdf.js (libjs-pdf, in headless chromium) shows for pinrender's review exports,
+# PyMuPDF's and pypdf's comments and fixtures shaped like pdf.js's test PDFs (about 10 s).
+INTERCHANGE_TESTS = timeout 600 python3 Tests/Interchange/interchange_test.py --binary .build/debug/pinrender && \
+	timeout 600 python3 Tests/Interchange/pdfjs_test.py --binary .build/debug/pinrender
 test-interchange: python-deps
 	$(DEBUG_BUILD)
 	$(INTERCHANGE_TESTS)

@@ -25,8 +25,7 @@ enum ImportCommand: Command {
                 markup that carries a comment), an XFDF file (Acrobat, Bluebeam, Apryse, pdf.js-based
                 tools), or a W3C Web Annotation document (an Annotation, AnnotationPage or
                 AnnotationCollection). The pins file is what --pins reads; what the pins format has no
-                field for is kept in extra fields (subtype, modifiedAt, reviewState, groupedWith,
-                language).
+                field for is kept in extra fields (subtype, modifiedAt, reviewState, language).
                 """),
             .paragraph("""
                 A sticky note's point is the top-left corner of its icon as the page is displayed

@@ -233,12 +233,15 @@ class PyPDFComments(Scratch):
         state[NameObject("/T")] = TextStringObject("Ömer")
         state[NameObject("/M")] = TextStringObject("D:20261105100000Z")
         writer.add_annotation(page_number=0, annotation=state)
-        # No /NM: a stable id from the object; grouped with the root (/RT /Group): not a reply.
+        # Grouped with the root (/RT /Group): a part of the root's comment, not a pin.
         grouped = Text(rect=(300, 300, 320, 320), text="grouped")
         grouped[NameObject("/IRT")] = root.indirect_reference
         grouped[NameObject("/RT")] = NameObject("/Group")
         grouped[NameObject("/CreationDate")] = TextStringObject("D:20261106")
-        grouped = writer.add_annotation(page_number=0, annotation=grouped)
+        writer.add_annotation(page_number=0, annotation=grouped)
+        unnamed = Text(rect=(300, 300, 320, 320), text="no /NM")
+        unnamed[NameObject("/CreationDate")] = TextStringObject("D:20261106")
+        unnamed = writer.add_annotation(page_number=0, annotation=unnamed)
         free = FreeText(text="free on a turned page", rect=(100, 500, 200, 540))
         free[NameObject("/NM")] = TextStringObject("py-free")
         free[NameObject("/CreationDate")] = TextStringObject("D:20261107120000Z")
@@ -248,7 +251,7 @@ class PyPDFComments(Scratch):
             writer.write(f)
 
         pins, _ = self.imported(str(path), "--content-id", "plan")
-        self.assertEqual(set(pins), {"py-root", "py-reply", f"pdf-p1-{grouped.indirect_reference.idnum}-0", "py-free"})
+        self.assertEqual(set(pins), {"py-root", "py-reply", f"pdf-p1-{unnamed.indirect_reference.idnum}-0", "py-free"})
         note = pins["py-root"]
         # The icon's upper-left corner (136, 620) in the CropBox [36 72 576 756], unrotated.
         self.assertPoint(note, (136 - 36) / 540, (756 - 620) / 684)
@@ -258,10 +261,8 @@ class PyPDFComments(Scratch):
         self.assertEqual(note["reviewState"], {"state": "Accepted", "author": "Ömer", "date": "2026-11-05T10:00:00Z"})
         self.assertEqual(pins["py-reply"]["parentId"], "py-root")
         self.assertEqual(pins["py-reply"]["createdAt"], "2026-11-05T09:00:00Z")  # /M when there is no /CreationDate
-        group = pins[f"pdf-p1-{grouped.indirect_reference.idnum}-0"]
-        self.assertNotIn("parentId", group)
-        self.assertEqual(group["groupedWith"], "py-root")
-        self.assertEqual(group["createdAt"], "2026-11-06T00:00:00Z")
+        # No /NM: a stable id from the object; a date of only a day.
+        self.assertEqual(pins[f"pdf-p1-{unnamed.indirect_reference.idnum}-0"]["createdAt"], "2026-11-06T00:00:00Z")
         # /Rotate 90 (clockwise) of a 612 x 792 page: the centre (150, 520), 272 from the top
         # unrotated, is displayed 272 from the right edge of the 792 wide page, 150 down.
         free = pins["py-free"]

@@ -126,6 +126,32 @@ struct CommentImportTests {
         #expect(!pins[0].pin.resolved && pins[0].reviewState?.state == "None")
     }
 
+    /// PyMuPDF names the annotations of every page `fitz-A0`, `fitz-A1`...: a reply found by
+    /// its target's position (a PDF's /IRT is an object) replies to that one, renamed or not.
+    @Test func aReplyFollowsItsRenamedTarget() throws {
+        let comments = [
+            comment("fitz-A0"), comment("fitz-A0") { $0.page = 2 },
+            comment("fitz-A1") { ($0.inReplyTo, $0.inReplyToPosition) = ("fitz-A0", 1) },
+            comment("fitz-A2") { ($0.inReplyTo, $0.inReplyToPosition, $0.state) = ("fitz-A0", 1, .init(model: "Review", state: "Accepted")) },
+        ]
+        let (pins, _) = try CommentImport(source: "s", contentId: "c", pages: nil).pins(from: comments)
+        #expect(pins.map(\.pin.id) == ["fitz-A0", "fitz-A0~2", "fitz-A1"])
+        #expect(pins[2].pin.parentId == "fitz-A0~2" && pins[2].pin.page == 2)
+        #expect(!pins[0].pin.resolved && pins[1].pin.resolved)
+    }
+
+    /// A StrikeOut grouped to a Caret (Acrobat's "replace text") is a part of the Caret's
+    /// comment, whatever text it carries itself: one pin.
+    @Test func aGroupIsOneComment() throws {
+        let comments = [
+            comment("caret") { ($0.subtype, $0.text) = ("Caret", "new words") },
+            comment("strike") { ($0.subtype, $0.text, $0.inReplyTo, $0.link) = ("StrikeOut", "ignored", "caret", .group) },
+            comment("note") { ($0.inReplyTo, $0.link) = ("caret", .group) },
+        ]
+        let (pins, warnings) = try CommentImport(source: "s", contentId: "c", pages: nil).pins(from: comments)
+        #expect(pins.map(\.pin.id) == ["caret"] && warnings.isEmpty)
+    }
+
     @Test func whatIsLeftOutAndWhy() throws {
         let comments = [
             comment("dup"), comment("dup"),

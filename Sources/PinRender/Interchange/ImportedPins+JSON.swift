@@ -3,8 +3,8 @@ import PinRenderCore
 
 extension ImportedPin {
     /// `{"pins": [...]}`, a pin a line, as `--pins` reads it: the apps' fields, then the ones
-    /// an import adds (`modifiedAt`, `subtype`, `reviewState`, `groupedWith`, `language`), which every
-    /// command ignores.
+    /// an import adds (`modifiedAt`, `subtype`, `reviewState`, `language`), which every command
+    /// ignores.
     static func json(_ pins: [ImportedPin]) -> Data {
         var data = Data()
         var writer = JSONWriter { data.append($0) }
@@ -50,7 +50,6 @@ extension ImportedPin {
                     $0.raw("}")
                 }
             }
-            if let group = item.groupedWith { field(&writer, "groupedWith") { $0.string(group) } }
             if let language = item.language { field(&writer, "language") { $0.string(language) } }
             writer.raw("}")
         }

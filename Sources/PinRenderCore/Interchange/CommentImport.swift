@@ -4,7 +4,8 @@ import Foundation
 /// docs/INTERCHANGE.md: a sticky note's point is the upper-left corner of its rectangle in
 /// the page's user space (where its icon's top-left corner is, upright, on a page displayed
 /// with any CropBox and /Rotate), other markup's the centre of its shape; replies join their root
-/// (through ``ThreadBuilder``, as for any pins); a review state resolves or reopens its thread;
+/// (through ``ThreadBuilder``, as for any pins); a group's other annotations are its primary's
+/// comment, not pins; a review state resolves or reopens its thread;
 /// `/StateModel /Marked` resolves nothing; a comment that cannot be placed is left out with
 /// a warning, never guessed.
 ///
@@ -36,6 +37,8 @@ public struct CommentImport: Sendable {
         var imported: [ImportedPin] = []
         var undated = 0
         for comment in comments where comment.state == nil || comment.inReplyTo == nil {
+            // A group's other annotations (a Caret's StrikeOut) are its primary's comment.
+            if comment.link == .group, comment.inReplyTo != nil { continue }
             let isReply = comment.link == .reply && comment.inReplyTo != nil
             if !isReply, comment.subtype != "Text", comment.text.isEmpty, !replied.contains(comment.id) { continue }
             guard let created = comment.created ?? comment.modified else { undated += 1; continue }
@@ -52,8 +55,7 @@ public struct CommentImport: Sendable {
                 }
             }
             imported.append(ImportedPin(pin: pin, subtype: comment.subtype == "Text" ? nil : comment.subtype,
-                                        modified: comment.modified, groupedWith: comment.link == .group ? comment.inReplyTo : nil,
-                                        language: comment.language))
+                                        modified: comment.modified, language: comment.language))
         }
         if undated > 0 {
             warnings.append("\(source): \(undated) comment\(undated == 1 ? "" : "s") without a date (no creation or modification date); left out")
@@ -78,11 +80,12 @@ public struct CommentImport: Sendable {
     }
 
     /// Later comments with an id taken before get `id~2`, `id~3`... (pins' ids are unique);
-    /// the first three are named in a warning each, the rest counted in one.
+    /// the first three are named in a warning each, the rest counted in one. A comment that
+    /// names its target by position names it by its new id.
     private func uniqueIds(_ comments: [ExchangedComment], warnings: inout [String]) -> [ExchangedComment] {
         var seen: Set<String> = []
         var renamed = 0
-        let unique = comments.map { comment in
+        var unique = comments.map { comment in
             var comment = comment
             if !seen.insert(comment.id).inserted {
                 var n = 2
@@ -97,6 +100,11 @@ public struct CommentImport: Sendable {
             return comment
         }
         if renamed > 3 { warnings.append("\(source): \(renamed - 3) more comments with an id taken, renamed the same way") }
+        for index in unique.indices {
+            if let target = unique[index].inReplyToPosition, unique.indices.contains(target) {
+                unique[index].inReplyTo = unique[target].id
+            }
+        }
         return unique
     }
 

@@ -23,7 +23,8 @@ public struct ExchangedComment: Sendable, Equatable {
     public enum Link: Sendable, Equatable {
         /// A reply (PDF `/RT /R`, XFDF `replyType="reply"`, W3C `motivation: replying`).
         case reply
-        /// Grouped with it (`/RT /Group`): a comment of its own, not a reply.
+        /// Grouped with it (`/RT /Group`): a part of that comment, whose title, text and dates
+        /// are the group's (PDF 32000 12.5.6.2), not a comment of its own.
         case group
     }
 
@@ -59,6 +60,10 @@ public struct ExchangedComment: Sendable, Equatable {
     public var modified: Date?
     /// The id of the comment this one replies to or is grouped with.
     public var inReplyTo: String?
+    /// Where, in the same list of comments, the one ``inReplyTo`` names is, when the format
+    /// names it exactly (a PDF's `/IRT` is an object): it stays the target when ids taken
+    /// twice are renamed (PyMuPDF writes `/NM (fitz-A0)` on every page).
+    public var inReplyToPosition: Int?
     public var link: Link
     public var state: State?
     /// Resolved, as the format says it outright (pinrender's `resolved` term in W3C).

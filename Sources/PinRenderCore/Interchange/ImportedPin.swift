@@ -24,18 +24,15 @@ public struct ImportedPin: Sendable, Equatable {
     public var modified: Date?
     /// The thread's review state, on its root.
     public var reviewState: ReviewState?
-    /// The comment this one is grouped with (`/RT /Group`).
-    public var groupedWith: String?
     /// The text's language (a BCP 47 tag).
     public var language: String?
 
     public init(pin: Pin, subtype: String? = nil, modified: Date? = nil, reviewState: ReviewState? = nil,
-                groupedWith: String? = nil, language: String? = nil) {
+                language: String? = nil) {
         self.pin = pin
         self.subtype = subtype
         self.modified = modified
         self.reviewState = reviewState
-        self.groupedWith = groupedWith
         self.language = language
     }
 }

@@ -29,14 +29,15 @@ extension QPDFDocument {
     /// The markup annotations of every page, in page and `/Annots` order, as comments: `/NM`
     /// (or `pdf-pPAGE-OBJECT-GENERATION` when missing), `/T`, `/Contents` (or `/RC` without its
     /// markup), `/CreationDate`, `/M`, `/IRT` (named by the target's id) with `/RT`, `/State` and
-    /// `/StateModel`, and `/Rect` in the page's user space. Popups, links and widgets are not
-    /// comments.
+    /// `/StateModel`, and `/Rect` in the page's user space (for a shape without an appearance
+    /// stream, the bounds of the coordinates readers draw it from). Popups, links and widgets
+    /// are not comments.
     /// - Throws: ``InputError`` naming the file, the annotation (`object 12 0`) and the field.
     public func comments() throws -> [ExchangedComment] {
         let markup = Set(XFDFDocument.subtypes.values)
         var comments: [ExchangedComment] = []
         var replyTargets: [String?] = []
-        var idOfObject: [String: String] = [:]
+        var positionOfObject: [String: Int] = [:]
         for pageNumber in 1..<(pageCount + 1) {
             let page = self.page(pageNumber)
             guard let annots = get(page, "/Annots"), qpdf_oh_is_array(handle, annots) != 0 else { continue }
@@ -52,7 +53,7 @@ extension QPDFDocument {
                 }
                 let fallbackId = "pdf-p\(pageNumber)-" + (object.map { $0.replacingOccurrences(of: " ", with: "-") } ?? "a\(index + 1)")
                 var comment = try self.comment(annotation, subtype: subtype, page: pageNumber, location: location, fallbackId: fallbackId)
-                if let object { idOfObject[object] = comment.id }
+                if let object { positionOfObject[object] = comments.count }
                 let target = get(annotation, "/IRT").flatMap(objectKey)
                 if target != nil, name(annotation, "/RT") == "Group" { comment.link = .group }
                 comments.append(comment)
@@ -61,7 +62,9 @@ extension QPDFDocument {
         }
         for (index, target) in replyTargets.enumerated() {
             guard let target else { continue }
-            comments[index].inReplyTo = idOfObject[target] ?? "object \(target)"
+            let position = positionOfObject[target]
+            comments[index].inReplyTo = position.map { comments[$0].id } ?? "object \(target)"
+            comments[index].inReplyToPosition = position
         }
         try check()
         return comments
@@ -80,6 +83,9 @@ extension QPDFDocument {
         if let rect = get(annotation, "/Rect") {
             guard let box = rectangle(rect) else { throw failure("/Rect", "is not an array of four numbers") }
             placement = .pageRect(box)
+        }
+        if get(annotation, "/AP") == nil, let drawn = drawnBounds(annotation, subtype: subtype) {
+            placement = .pageRect(drawn)
         }
         var contents = text(annotation, "/Contents") ?? ""
         if contents.isEmpty, let rich = try richText(annotation, failure: failure) {
@@ -133,6 +139,35 @@ extension QPDFDocument {
               let bytes else { throw failure("/RC", "is a stream that cannot be decoded") }
         defer { free(bytes) }
         return String(decoding: UnsafeBufferPointer(start: bytes, count: size), as: UTF8.self)
+    }
+
+    /// The coordinates each shape is drawn from when it has no appearance stream.
+    private static let drawingKeys = ["Line": "/L", "PolyLine": "/Vertices", "Polygon": "/Vertices", "Ink": "/InkList",
+                                      "Highlight": "/QuadPoints", "Underline": "/QuadPoints", "Squiggly": "/QuadPoints",
+                                      "StrikeOut": "/QuadPoints"]
+
+    /// The bounds of a shape's own coordinates (`/L`, `/Vertices`, `/InkList`, `/QuadPoints`):
+    /// where a reader draws a shape that has no appearance stream, whatever its `/Rect` says
+    /// (pdf.js puts the annotation there too); nil when it has none or they are not pairs of
+    /// numbers.
+    private func drawnBounds(_ annotation: qpdf_oh, subtype: String) -> CGRect? {
+        guard let key = Self.drawingKeys[subtype], let array = get(annotation, key) else { return nil }
+        var numbers: [Double] = []
+        func collect(_ object: qpdf_oh, depth: Int) -> Bool {
+            if qpdf_oh_is_number(handle, object) != 0 {
+                numbers.append(qpdf_oh_get_numeric_value(handle, object))
+                return numbers.last!.isFinite
+            }
+            guard depth < 2, qpdf_oh_is_array(handle, object) != 0 else { return false }
+            for index in 0..<qpdf_oh_get_array_n_items(handle, object) {
+                guard collect(qpdf_oh_get_array_item(handle, object, index), depth: depth + 1) else { return false }
+            }
+            return true
+        }
+        guard collect(array, depth: 0), !numbers.isEmpty, numbers.count.isMultiple(of: 2) else { return nil }
+        let xs = stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }
+        let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
     /// `[x1 y1 x2 y2]` as a rectangle.

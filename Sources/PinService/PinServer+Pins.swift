@@ -13,13 +13,13 @@ extension PinServer {
             let cursor = try service.lastSeq()
             let seq = try service.pinsSeq(of: contentId)
             let pins = try pinLists.json(of: contentId, at: seq) {
-                SharedBytes(try JSONEncoder().encode(try service.pins(of: contentId).pins))
+                SharedBytes(try JSONEncoder().encode(try service.pins(of: contentId).wire.pins))
             }
             // {"contentId":...,"cursor":...,"pins":[]} (keys sorted: pins last), its `[]}`
             // replaced by the list and the closing brace.
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            var head = try encoder.encode(PinList(contentId: contentId, cursor: cursor, pins: []))
+            var head = try encoder.encode(WirePinList(contentId: contentId, cursor: cursor, pins: []))
             head.removeLast(3)
             return [SharedBytes(head), pins, SharedBytes(Data("}".utf8))]
         }) { request, parts in request.respond(200, parts: parts) }
@@ -69,7 +69,7 @@ extension PinServer {
             try service.requireContent(contentId)
             try service.check(cursor: query.since, named: "since")
             return try service.changes(of: contentId, since: query.since, limit: query.limit)
-        }) { request, changes in request.respond(200, json: changes) }
+        }) { request, changes in request.respond(200, json: changes.wire) }
     }
 }
 

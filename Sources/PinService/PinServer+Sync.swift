@@ -36,7 +36,7 @@ extension PinServer {
             let changes = try items.enumerated().map { try PinRequest.syncChange($1, index: $0, contentId: contentId) }
             return try service.sync(SyncBatch(contentId: contentId, cursor: cursor, changes: changes), client: client,
                                     stepSize: StoreQueues.batchStep, step: stores.writeStep)
-        }) { request, answer in request.respond(200, json: answer) }
+        }) { request, answer in request.respond(200, json: answer.wire) }
     }
 
     /// Whose a sync batch's changeIds are, on its content: the SHA-256 of its bearer token

@@ -1,5 +1,7 @@
+import PinRenderCore
+
 /// The live pins of a content and the cursor to ask for changes after them.
-public struct PinList: Sendable, Equatable, Encodable {
+public struct PinList: Sendable, Equatable {
     public var contentId: String
     /// The store's last change when the pins were read: changes after it come in
     /// ``ReviewService/changes(of:since:limit:)``.
@@ -11,11 +13,16 @@ public struct PinList: Sendable, Equatable, Encodable {
         self.cursor = cursor
         self.pins = pins
     }
+
+    /// The list on the wire.
+    public var wire: WirePinList {
+        WirePinList(contentId: contentId, cursor: cursor, pins: pins.map(\.wire))
+    }
 }
 
 /// The pins and tombstones of a content changed after a cursor, each once as it is now,
 /// oldest change first, and the cursor after them.
-public struct ChangeList: Sendable, Equatable, Encodable {
+public struct ChangeList: Sendable, Equatable {
     public var contentId: String
     public var cursor: Int
     /// More changes wait after ``cursor``: ask again.
@@ -25,19 +32,25 @@ public struct ChangeList: Sendable, Equatable, Encodable {
     /// than the record of it.
     public var events: [String?]
 
-    private enum CodingKeys: String, CodingKey {
-        case contentId, cursor, more, changes
+    /// The list on the wire (without the events' types).
+    public var wire: WireChangeList {
+        WireChangeList(contentId: contentId, cursor: cursor, more: more, changes: changes.map(\.wire))
     }
 }
 
 /// What a sync batch answers: each change's outcome, in order, and the server's changes
 /// after the client's cursor (its own applied ones among them).
-public struct SyncAnswer: Sendable, Equatable, Encodable {
+public struct SyncAnswer: Sendable, Equatable {
     public var results: [SyncOutcome]
     public var contentId: String
     public var cursor: Int
     public var more: Bool
     public var changes: [StoredPin]
+
+    /// The answer on the wire.
+    public var wire: WireSyncAnswer {
+        WireSyncAnswer(results: results.map(\.wire), contentId: contentId, cursor: cursor, more: more, changes: changes.map(\.wire))
+    }
 }
 
 /// A committed change of pins (the tombstones of a root and its replies, for a delete)

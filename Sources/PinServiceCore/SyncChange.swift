@@ -31,7 +31,7 @@ public struct SyncChange: Sendable {
 /// What became of one change of a batch: applied, or refused with the reason (the message an
 /// error answer would carry). `replayed` when the changeId was seen before and this is the
 /// outcome recorded then.
-public struct SyncOutcome: Sendable, Equatable, Encodable {
+public struct SyncOutcome: Sendable, Equatable {
     public var changeId: String
     public var pinId: String
     public var applied: Bool
@@ -39,12 +39,7 @@ public struct SyncOutcome: Sendable, Equatable, Encodable {
     public var replayed: Bool
 
     /// The outcome on the wire: an item of the answer's `results`.
-    var wire: WireSyncResult {
+    public var wire: WireSyncResult {
         WireSyncResult(changeId: changeId, pinId: pinId, status: applied ? .applied : .refused, reason: reason, replayed: replayed)
-    }
-
-    /// Written as ``wire``.
-    public func encode(to encoder: Encoder) throws {
-        try wire.encode(to: encoder)
     }
 }

@@ -6,7 +6,8 @@
 - PDFs whose comments PyMuPDF and pypdf made (sticky notes, replies through /IRT, review
   states, other markup, rotated and cropped pages) import exactly: the point each tool says,
   the ids, texts, authors, dates, threads and states.
-- Round trips: pins -> XFDF -> import and pins -> W3C -> import give the same pins; the XFDF
+- Round trips: pins -> review-export PDF -> import (rotated and cropped pages, the samples),
+  pins -> XFDF -> import and pins -> W3C -> import give the same pins; the XFDF
   is read back by Python's own XML parser, the W3C page is expanded by a JSON-LD processor
   (pyld) against the model's context (w3c-anno.jsonld: http://www.w3.org/ns/anno.jsonld as
   the W3C publishes it, under the W3C Document License, served to pyld from this folder).
@@ -293,7 +294,7 @@ PINS = [
 
 
 class RoundTrips(Scratch):
-    """pins -> XFDF or W3C -> import: the same pins."""
+    """pins -> the review export, XFDF or W3C -> import: the same pins."""
 
     def setUp(self):
         super().setUp()
@@ -308,23 +309,54 @@ class RoundTrips(Scratch):
         self.pins = self.dir / "pins.json"
         self.pins.write_text(json.dumps({"pins": PINS}, ensure_ascii=False))
 
-    def assertSamePins(self, pins, names=False):
-        self.assertEqual(set(pins), {pin["id"] for pin in PINS})
-        for original in PINS:
+    def assertSamePins(self, pins, originals=PINS, content="plan"):
+        """`pins` (imported, by id) are `originals`: the author as shown (`authorName`, else
+        `authorId`) comes back as `authorId`, which is the same for PINS."""
+        self.assertEqual(set(pins), {pin["id"] for pin in originals})
+        for original in originals:
             pin = pins[original["id"]]
-            self.assertEqual(pin["text"], original["text"])
-            self.assertEqual(pin["contentId"], "plan")
-            self.assertEqual(iso(pin["createdAt"]).replace(microsecond=0), iso(original["createdAt"]).replace(microsecond=0))
-            root = original
-            while "parentId" in root:
-                root = next(p for p in PINS if p["id"] == root["parentId"])
-            self.assertEqual(pin.get("parentId"), None if root is original else root["id"])
-            self.assertEqual(pin["page"], root["page"])
-            if root is original:
-                self.assertLessEqual(abs(pin["relativeX"] - original["relativeX"]), 0.01)
-                self.assertLessEqual(abs(pin["relativeY"] - original["relativeY"]), 0.01)
-                self.assertEqual(pin["resolved"], original["resolved"])
-            self.assertEqual(pin["authorId"], original["authorId"])
+            with self.subTest(pin=original["id"]):
+                self.assertEqual(pin["text"], original["text"])
+                self.assertEqual(pin["contentId"], content)
+                self.assertEqual(iso(pin["createdAt"]).replace(microsecond=0), iso(original["createdAt"]).replace(microsecond=0))
+                root = original
+                while root.get("parentId"):
+                    root = next(p for p in originals if p["id"] == root["parentId"])
+                self.assertEqual(pin.get("parentId"), None if root is original else root["id"])
+                self.assertEqual(pin["page"], root.get("page", 1))  # an image's pins name none
+                if root is original:
+                    self.assertLessEqual(abs(pin["relativeX"] - original["relativeX"]), 0.01)
+                    self.assertLessEqual(abs(pin["relativeY"] - original["relativeY"]), 0.01)
+                    self.assertEqual(pin["resolved"], original["resolved"])
+                self.assertEqual(pin["authorId"], original.get("authorName", original["authorId"]))
+
+    def assertReviewExportImportsAs(self, document, pins_file, originals, content):
+        """pins -> `pinrender render ... -o x.pdf` (the review export) -> `pinrender import`."""
+        pdf = self.dir / "review.pdf"
+        result = run("render", str(document), "--pins", str(pins_file), "-o", str(pdf))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        pins, warnings = self.imported(str(pdf), "--content-id", content)
+        self.assertNotIn("warning", warnings)
+        self.assertSamePins(pins, originals, content)
+        return pins
+
+    def test_review_export(self):
+        # Rotated (90, 270, 180) and cropped pages, a pin at a corner of its page (its marker
+        # leans in), a reply to a reply, resolved threads.
+        pins = self.assertReviewExportImportsAs(self.pdf, self.pins, PINS, "plan")
+        self.assertEqual(pins["p1"]["reviewState"]["state"], "Completed")
+
+    def test_review_exports_of_the_samples(self):
+        # The floor plan's page 2 is rotated, its page 4 cropped and rotated; the threads have
+        # replies, a reply to a reply, resolved threads and a voice comment; the edges' pins
+        # lean in from the page's edges or are clustered there; the photo is an image.
+        for document, name in [("floorplan.pdf", "floorplan-few"), ("floorplan.pdf", "threads"),
+                               ("floorplan.pdf", "floorplan-edges"), ("photo.jpg", "photo")]:
+            with self.subTest(sample=name):
+                path = ROOT / "samples/pins" / (name + ".json")
+                data = json.loads(path.read_text())
+                originals = data["pins"] if isinstance(data, dict) else data
+                self.assertReviewExportImportsAs(ROOT / "samples" / document, path, originals, originals[0]["contentId"])
 
     def test_xfdf(self):
         xfdf = self.dir / "plan.xfdf"

@@ -119,10 +119,6 @@ class ReviewExports(ReadByPDFJS):
         self.assertEqual(len(states), sum(1 for p in data if p.get("resolved") and not p.get("parentId")))
         self.assertTrue(all(pin["resolved"] for pin in pins.values() if pin.get("reviewState")))
 
-    # Known: the review export centres each note's /Rect on its marker (CommentAnnotation in
-    # PinRenderCore/Review), 0.011 to 0.025 of the page from the corner where pdf.js and every
-    # reader of sticky notes put its point (issue 31). Drop this mark with the fix.
-    @unittest.expectedFailure
     def test_each_note_points_at_its_pin(self):
         pdf = self.export("samples/demo/floorplan.pdf", "samples/pins/threads.json", "threads-points.pdf")
         shown, _ = shown_pins(self.listed(pdf), names_of_objects(pdf))

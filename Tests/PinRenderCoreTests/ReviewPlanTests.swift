@@ -72,8 +72,8 @@ import Testing
         let thread = CommentThread(root: root, number: 1,
                                    replies: [replyPin("r1", to: "a", at: 300, text: "Done"), replyPin("r2", to: "a", at: 200)])
         let annotation = CommentAnnotation(
-            threadId: "a", page: 1, rect: Rect(x: 1, y: 2, width: 3, height: 4), popup: Rect(x: 4, y: 5, width: 6, height: 7),
-            destination: Point(x: 8, y: 9),
+            threadId: "a", page: 1, rect: Rect(x: 1, y: 2, width: 3, height: 4), marker: Rect(x: 0, y: 1, width: 6, height: 6),
+            popup: Rect(x: 4, y: 5, width: 6, height: 7), destination: Point(x: 8, y: 9),
             entry: .init(page: 2, rect: Rect(x: 10, y: 11, width: 12, height: 13), destination: Point(x: 0, y: 30)))
         var theme = Theme()
         theme.resolvedFill = Color(hex: "#112233")!
@@ -87,14 +87,15 @@ import Testing
         #expect(planned.comments.dropLast().allSatisfy { $0.state == nil })
         #expect(planned.destinations == [.init(name: "pinrender-pin-3", page: 1, point: Point(x: 8, y: 9)),
                                          .init(name: "pinrender-summary-3", page: 2, point: Point(x: 0, y: 30))])
-        #expect(planned.links == [.init(page: 1, rect: annotation.rect, to: "pinrender-summary-3"),
+        // The pin's link covers its whole marker, not just the note.
+        #expect(planned.links == [.init(page: 1, rect: Rect(x: 0, y: 1, width: 6, height: 6), to: "pinrender-summary-3"),
                                   .init(page: 2, rect: Rect(x: 10, y: 11, width: 12, height: 13), to: "pinrender-pin-3")])
     }
 
     @Test func anOpenThreadIsColouredAsItsMarkerAndOneNotInTheSummaryHasNoLinks() {
         let thread = CommentThread(root: rootPin("b", text: "Hi", number: 1), number: 1, replies: [])
         let annotation = CommentAnnotation(threadId: "b", page: 2, rect: Rect(x: 1, y: 2, width: 3, height: 4),
-                                           popup: Rect(x: 4, y: 5, width: 6, height: 7), destination: Point(x: 8, y: 9))
+                                           marker: Rect(x: 0, y: 1, width: 6, height: 6), popup: Rect(x: 4, y: 5, width: 6, height: 7), destination: Point(x: 8, y: 9))
         let planned = ReviewThread.plan(thread, number: 1, annotation: annotation, theme: Theme())
         #expect(planned.comments.count == 1 && planned.comments[0].color == Theme().markerFill)
         #expect(planned.destinations.map(\.name) == ["pinrender-pin-1"] && planned.links.isEmpty)

@@ -76,7 +76,7 @@ import PinRenderGraphics
         let roots = notes.filter { $0.value["/IRT"] == nil }
         #expect(roots.count == 5 && notes.count == 5 + 12 + 2, "\(notes.count) comments")
         for note in notes {
-            #expect(note.value["/F"] as? Int == 4, "no Print flag")
+            #expect(note.value["/F"] as? Int == 4 | 16, "Print and NoRotate")
             #expect(pdf.dict(note.value["/Popup"])["/Subtype"] as? String == "/Popup")
             #expect(Self.text(note.value["/CreationDate"]).hasPrefix("D:2026"))
             if let parent = note.value["/IRT"] as? String {

@@ -146,7 +146,7 @@ import PinRenderGraphics
     struct ExportLayout: Decodable {
         struct Annotation: Decodable {
             struct Entry: Decodable { var page: Int; var rect: Layout.Rect; var destination: Layout.Point }
-            var threadId: String; var page: Int; var rect: Layout.Rect; var popup: Layout.Rect
+            var threadId: String; var page: Int; var rect: Layout.Rect; var marker: Layout.Rect; var popup: Layout.Rect
             var destination: Layout.Point; var entry: Entry?
         }
         struct Page: Decodable { var annotations: [Annotation] }
@@ -171,12 +171,14 @@ import PinRenderGraphics
             let note = try #require(notes[annotation.threadId], "no comment \(annotation.threadId)")
             #expect(near(numbers(note["/Rect"]), corners(annotation.rect)), "\(annotation.threadId): \(note["/Rect"] ?? "")")
             #expect(near(numbers(pdf.dict(note["/Popup"])["/Rect"]), corners(annotation.popup)))
-            #expect(annotation.popup.width == 220 && annotation.popup.height == 120)
+            #expect(abs(annotation.popup.width - 220) < 1e-9 && abs(annotation.popup.height - 120) < 1e-9)
             #expect(destinations.contains { near($0, [annotation.destination.x, annotation.destination.y]) },
                     "no destination at \(annotation.destination)")
             let entry = try #require(annotation.entry)
             #expect(entry.page == layout.pages.count + 1 && destinations.contains { near($0, [entry.destination.x, entry.destination.y]) })
             #expect(pdf.annotations("/Link").contains { near(numbers($0.value["/Rect"]), corners(entry.rect)) })
+            // The pin's link covers its whole marker.
+            #expect(pdf.annotations("/Link").contains { near(numbers($0.value["/Rect"]), corners(annotation.marker)) })
         }
     }
 }

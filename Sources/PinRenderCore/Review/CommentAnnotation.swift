@@ -1,8 +1,17 @@
 import Foundation
 
 /// Where a PDF review export puts one thread's comment objects, in PDF page space (points,
-/// bottom-left origin, unrotated) of the output's pages: the Text annotation over the
-/// marker, its popup, the pin's named destination, and the thread's summary entry.
+/// bottom-left origin, unrotated) of the output's pages: the Text annotation pointing at the
+/// pin, the marker's link, the popup, the pin's named destination, and the thread's summary
+/// entry.
+///
+/// The Text annotation follows the convention of every reader of sticky notes (Acrobat,
+/// pdf.js, PyMuPDF, `pinrender import`): its point is the upper-left corner of its /Rect
+/// (minX, maxY in page space), kept in place on a rotated page (the note has the NoRotate
+/// flag). So that corner is the pin's point (its marker's centre, but where the marker leans
+/// in from an edge; inside its bubble for a clustered pin), and the note, as wide as the
+/// marker's radius, lies below and right of it; the link to the summary covers the whole
+/// marker (or bubble), which stays the place a reader clicks.
 public struct CommentAnnotation: Sendable, Equatable, Codable {
     /// The thread's entry in the comment summary.
     public struct Entry: Sendable, Equatable, Codable {
@@ -17,10 +26,14 @@ public struct CommentAnnotation: Sendable, Equatable, Codable {
     public var threadId: String
     /// The output's page (1-based) the comment is on.
     public var page: Int
-    /// The Text annotation over the marker (or its cluster's bubble); the replies, the review
-    /// state and the link to the summary entry share it.
+    /// The Text annotation's /Rect: a square as wide as the marker's (or bubble's) radius
+    /// whose upper-left corner (minX, maxY) is the pin's point; the replies and the review
+    /// state share it.
     public var rect: Rect
-    /// The popup: 220 x 120 points, its top-left corner at the annotation's top-right one.
+    /// The marker's (or bubble's) bounds, the link to the summary entry.
+    public var marker: Rect
+    /// The popup: 220 x 120 points as the page is displayed, its top-left corner at the
+    /// marker's top-right one.
     public var popup: Rect
     /// The pin's named destination: 60 units up and left of the marker's center, so that the
     /// pin is shown with room around it.
@@ -45,24 +58,32 @@ public struct CommentAnnotation: Sendable, Equatable, Codable {
         }
         return threads.map { thread in
             guard let pageIndex = pages.firstIndex(of: thread.root.page),
-                  let (x, y, radius) = mark(of: thread, in: scenes[pageIndex]) else { return nil }
-            let geometry = geometries[pageIndex]
-            let box = pageRect(CGRect(x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius), geometry)
-            let destination = geometry.pageSpacePoint(fromContent: CGPoint(x: x - 60, y: y - 60))
+                  let disc = disc(of: thread, in: scenes[pageIndex]) else { return nil }
+            let geometry = geometries[pageIndex], size = geometry.displayedSize
+            let corner = geometry.pageSpacePoint(fromContent: CGPoint(x: (thread.root.relativeX ?? 0) * size.width,
+                                                                      y: (thread.root.relativeY ?? 0) * size.height))
+            let side = disc.width / 2
+            let popup = pageRect(CGRect(x: disc.maxX, y: disc.minY, width: 220, height: 120), geometry)
+            let destination = geometry.pageSpacePoint(fromContent: CGPoint(x: disc.midX - 60, y: disc.midY - 60))
             return CommentAnnotation(
-                threadId: thread.id, page: pageIndex + 1, rect: Rect(box),
-                popup: Rect(x: box.maxX, y: box.maxY - 120, width: 220, height: 120),
+                threadId: thread.id, page: pageIndex + 1,
+                rect: Rect(x: corner.x, y: corner.y - side, width: side, height: side),
+                marker: Rect(pageRect(disc, geometry)), popup: Rect(popup),
                 destination: Point(x: destination.x, y: destination.y), entry: entries[thread.id])
         }
     }
 
-    /// The thread's marker (its disc), or for a clustered pin the bubble it is in: center and radius.
-    private static func mark(of thread: CommentThread, in scene: Scene) -> (Double, Double, Double)? {
+    /// What the thread's note is clicked on, in content space: its marker's disc, or for a
+    /// clustered pin the bubble it is in.
+    private static func disc(of thread: CommentThread, in scene: Scene) -> CGRect? {
+        func disc(_ x: Double, _ y: Double, _ radius: Double) -> CGRect {
+            CGRect(x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius)
+        }
         if let marker = scene.markers.first(where: { $0.id == thread.id }) {
-            return (marker.disc.x, marker.disc.y, marker.radius)
+            return disc(marker.disc.x, marker.disc.y, marker.radius)
         }
         if let cluster = scene.clusters.first(where: { $0.pinIds.contains(thread.id) }) {
-            return (cluster.x, cluster.y, cluster.radius)
+            return disc(cluster.x, cluster.y, cluster.radius)
         }
         return nil
     }

@@ -76,7 +76,7 @@ public struct ReviewThread: Sendable, Equatable, Codable {
         var links: [Link] = []
         if let entry = annotation.entry {
             destinations.append(Destination(name: entryName, page: entry.page, point: entry.destination))
-            links = [Link(page: annotation.page, rect: annotation.rect, to: entryName),
+            links = [Link(page: annotation.page, rect: annotation.marker, to: entryName),
                      Link(page: entry.page, rect: entry.rect, to: pinName)]
         }
         return ReviewThread(threadId: thread.id, page: annotation.page, rect: annotation.rect, popup: annotation.popup,

@@ -4,7 +4,9 @@ internal import CQPDF
 
 /// Real PDF comments, links, named destinations and bookmarks.
 extension PDFAssembler {
-    /// A comment as a PDF Text annotation with a popup and the Print flag.
+    /// A comment as a PDF Text annotation with a popup: the note with the Print and NoRotate
+    /// flags (its point, the /Rect's upper-left corner, stays put on a rotated page), the
+    /// popup with the Print flag.
     public struct Comment {
         public var page: Int
         public var rect: CGRect
@@ -47,7 +49,7 @@ extension PDFAssembler {
             ("/Type", pdf.name("/Annot")),
             ("/Subtype", pdf.name("/Text")),
             ("/Rect", pdf.rectangle(comment.rect)),
-            ("/F", pdf.integer(4)),
+            ("/F", pdf.integer(4 | 16)),
             ("/Name", pdf.name(comment.state == nil ? "/Comment" : "/Check")),
             ("/C", pdf.numbers(comment.color)),
             ("/T", pdf.text(comment.author)),

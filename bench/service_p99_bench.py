@@ -8,9 +8,11 @@ processes paced at RATE requests/s each (16 connections, each waiting a random t
 the mean between its requests: wrk's `delay` hook), one listing the 200 pins, one creating
 pins on another content (so that the list stays 200 pins long), while one client renders the floor plan again and again (each at another width, so
 none is answered from the cache) and another posts sync batches of 1,000 creates, one after
-the other. RUNS runs, the builds alternating: medians with the spread (min-max).
+the other. RUNS runs, the builds alternating: medians with the spread (min-max). `--without
+renders` or `--without sync` (or both) leaves that load out, to see which of them costs what.
 
     python3 bench/service_p99_bench.py [--binary .build/release/pinrender] [--base BINARY] [--runs 3] [--seconds 10]
+                                       [--without renders|sync ...]
 """
 import argparse
 import itertools
@@ -33,13 +35,13 @@ LISTED = 200
 class Background:
     """Renders one after the other and sync batches one after the other, until stopped."""
 
-    def __init__(self, server):
+    def __init__(self, server, loads):
         self.server = server
         self.running = True
         self.renders = 0
         self.batches = 0
         self.failures = []
-        self.threads = [threading.Thread(target=self.render), threading.Thread(target=self.sync)]
+        self.threads = [threading.Thread(target=getattr(self, load)) for load in loads]
         for thread in self.threads:
             thread.start()
 
@@ -74,8 +76,12 @@ class Background:
             thread.join()
 
 
-def run(binary):
-    """One run: the p99s (ms) of the list and of the create, and what ran beside them."""
+LOADS = {"renders": "render", "sync": "sync"}  # --without's words: Background's methods
+
+
+def run(binary, loads=tuple(LOADS.values())):
+    """One run: the p99s (ms) of the list and of the create, and what ran beside them (`loads`:
+    the names of Background's methods to run)."""
     server = Server(binary, backlog=None)
     try:
         for content_id, file, kind in [("shot", "screenshot.png", "image/png"), ("made", "screenshot.png", "image/png"),
@@ -87,7 +93,7 @@ def run(binary):
         for n in range(LISTED):
             assert server.session.post(f"{server.url}/v1/contents/shot/pins", timeout=TIMEOUT, json={
                 "id": f"l{n}", "authorId": "bench", "text": f"pin {n}", "relativeX": 0.5, "relativeY": 0.5}).status_code == 201
-        background = Background(server)
+        background = Background(server, loads)
         delay = {"BENCH_DELAY_MS": str(round(CONNECTIONS * 1000 / RATE))}
         reports = {}
 
@@ -119,16 +125,19 @@ def main():
     parser.add_argument("--base", help="another build to compare with (main's)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--without", action="append", choices=list(LOADS), default=[],
+                        help="leave this background load out (repeatable)")
     options = parser.parse_args()
     service_bench.SECONDS = options.seconds
     builds = {"this build": options.binary, **({"base": options.base} if options.base else {})}
     results = {name: [] for name in builds}
     for _ in range(options.runs):
         for name, binary in builds.items():
-            results[name].append(run(binary))
+            results[name].append(run(binary, [load for word, load in LOADS.items() if word not in options.without]))
+    left_out = f", without {' and '.join(options.without)}" if options.without else ""
     print(f"\n## The pin service's p99 while renders and sync batches run ({options.runs} runs of {options.seconds} s, "
           f"{RATE} lists/s and {RATE} creates/s on {CONNECTIONS} connections each, renders one after the other, "
-          f"sync batches of {BATCH:,} creates one after the other: median (min-max))\n")
+          f"sync batches of {BATCH:,} creates one after the other{left_out}: median (min-max))\n")
     print("| build | p99 GET .../pins | p99 POST .../pins | lists/s | creates/s | renders | sync batches |")
     print("|---|---|---|---|---|---|---|")
     for name, runs in results.items():

@@ -58,14 +58,27 @@ struct RenderLimits: Codable, Sendable {
 /// running the engine of the command line: ``RenderJob`` with the options parsed from the
 /// query by the same parser, and ``DocumentCheck``; past a limit inside a call that cannot be
 /// interrupted, it answers and ends itself. Its files (the pins, the output) are in a
-/// directory of its own under `TMPDIR`, removed after each job.
+/// directory of its own under `TMPDIR`, removed after each job. Its threads run under Linux's
+/// `SCHED_IDLE` policy (``idlePolicy``): a render drawing on every core gets the CPU the
+/// server's loop, store and other processes leave, and any of them that wakes takes a core
+/// from it at once.
 public enum RenderWorker {
     /// The command that runs it.
     public static let command = "render-worker"
 
+    /// `SCHED_IDLE` (`<sched.h>`, hidden from Swift behind `_GNU_SOURCE`). Not a nice value:
+    /// libdispatch on Linux sets each of its threads' nice value by its QoS class when it
+    /// starts it (a render's threads are its), where the privilege allows, and leaves the
+    /// policy inherited.
+    static let idlePolicy: Int32 = 5
+
     /// Runs jobs until standard input ends. What the engine or its libraries print goes to
     /// standard error: standard output carries the answers only.
     public static func serve() throws {
+        // Before any thread is started: on Linux the policy is each thread's, and threads
+        // take their creator's.
+        var parameter = sched_param()
+        _ = sched_setscheduler(0, idlePolicy, &parameter)
         let answers = WorkerPipe(descriptor: dup(STDOUT_FILENO))
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let jobs = WorkerPipe(descriptor: STDIN_FILENO)

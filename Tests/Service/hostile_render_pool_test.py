@@ -1,8 +1,9 @@
 """`pinrender serve`'s render workers as a client sees them (issue 30), over loopback: a
 render that hangs is ended at its deadline while lists and creates go on, the queue full is a
 503 with Retry-After, identical requests in flight are rendered once, the workers leave no
-file in scratch; with --postgres, renders queued in the database and taken by two
-`pinrender render-worker --db` processes, one of them killed with -9 mid-job:
+file in scratch and run under SCHED_IDLE, the server not; with --postgres, renders
+queued in the database and taken by two `pinrender render-worker --db` processes, one of
+them killed with -9 mid-job:
 
     python3 -W ignore Tests/Service/hostile_render_pool_test.py [--binary .build/debug/pinrender] [--postgres]
 
@@ -163,6 +164,33 @@ class CacheTests(PoolCase):
         self.assertEqual(self.renders("shot")["rendered"], 3, "the one used last was dropped")
         self.render("shot", "png", "width=401")
         self.assertEqual(self.renders("shot")["rendered"], 4, "the least recently used was kept")
+
+
+def policies(pid):
+    """The scheduling policy of each of the process's threads (field 41 of
+    /proc/PID/task/TID/stat: 0 SCHED_OTHER, 5 SCHED_IDLE)."""
+    values = {}
+    for task in pathlib.Path(f"/proc/{pid}/task").iterdir():
+        try:
+            values[int(task.name)] = int((task / "stat").read_text().rpartition(")")[2].split()[38])
+        except (OSError, IndexError):
+            pass  # a thread that ended meanwhile
+    return values
+
+
+class PriorityTests(HostileCase):
+    def test_the_workers_threads_run_under_sched_idle_and_the_servers_do_not(self):
+        # A page drawn in stripes first (its threads are libdispatch's): a worker starts with
+        # its first job and stays, its threads for a while.
+        answer = self.render("plan", "png", "dpi=150")
+        self.assertEqual((answer.status_code, answer.content[:4]), (200, b"\x89PNG"))
+        workers = children(self.server.proc.pid)
+        self.assertGreater(len(workers), 0, "no render worker after a render")
+        self.assertEqual(set(policies(self.server.proc.pid).values()), {0}, "the server's threads")
+        for worker in workers:
+            threads = policies(worker)
+            self.assertGreater(len(threads), 1, f"worker {worker} has no thread but its main one")
+            self.assertEqual(set(threads.values()), {5}, f"the threads of worker {worker}")
 
 
 class SettingsTests(unittest.TestCase):

@@ -235,7 +235,7 @@ test-asan: python-deps
 # runtime itself. It sees the Swift code and the calls it makes; the C libraries are not
 # instrumented, so races inside Pango or Poppler show only through ConcurrentRenderTests
 # comparing what they set and draw. (222 s for 49 tests on 2 loaded cores, after the build.)
-TSAN_TESTS = WorkerPoolTests|PinStoreTests|ExclusiveTests|ConcurrentRenderTests|StripedRenderTests|StreamedPNGTests|CLITests|ClusterIndexTests|RESTSourceTests|ImageOrientationRenderTests|DiffCommandTests|DiffStripeTests|ConcurrentOutputTests|TimeoutTests|aPageThatNeverEndsStopsAtTheTimeout|MarkLayerTests|MarkDrawingsTests
+TSAN_TESTS = WorkerPoolTests|PinStoreTests|ReviewServiceTests|MetricsTests|RenderCacheTests|WebSocketClientTests|ExclusiveTests|ConcurrentRenderTests|StripedRenderTests|StreamedPNGTests|CLITests|ClusterIndexTests|RESTSourceTests|ImageOrientationRenderTests|DiffCommandTests|DiffStripeTests|ConcurrentOutputTests|TimeoutTests|aPageThatNeverEndsStopsAtTheTimeout|MarkLayerTests|MarkDrawingsTests
 test-tsan: python-deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'

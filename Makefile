@@ -235,7 +235,10 @@ test-asan: python-deps
 # runtime itself. It sees the Swift code and the calls it makes; the C libraries are not
 # instrumented, so races inside Pango or Poppler show only through ConcurrentRenderTests
 # comparing what they set and draw. (222 s for 49 tests on 2 loaded cores, after the build.)
-TSAN_TESTS = WorkerPoolTests|PinStoreTests|ReviewServiceTests|MetricsTests|RenderCacheTests|WebSocketClientTests|ExclusiveTests|ConcurrentRenderTests|StripedRenderTests|StreamedPNGTests|CLITests|ClusterIndexTests|RESTSourceTests|ImageOrientationRenderTests|DiffCommandTests|DiffStripeTests|ConcurrentOutputTests|TimeoutTests|aPageThatNeverEndsStopsAtTheTimeout|MarkLayerTests|MarkDrawingsTests
+# (Not WebSocketClientTests: its work reaches the client's loop through GLib's
+# g_main_context_invoke, whose lock the sanitizer cannot see in Debian's uninstrumented GLib,
+# so every hand-off is reported as a race.)
+TSAN_TESTS = WorkerPoolTests|PinStoreTests|ReviewServiceTests|MetricsTests|RenderCacheTests|ExclusiveTests|ConcurrentRenderTests|StripedRenderTests|StreamedPNGTests|CLITests|ClusterIndexTests|RESTSourceTests|ImageOrientationRenderTests|DiffCommandTests|DiffStripeTests|ConcurrentOutputTests|TimeoutTests|aPageThatNeverEndsStopsAtTheTimeout|MarkLayerTests|MarkDrawingsTests
 test-tsan: python-deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'

@@ -12,4 +12,11 @@ package enum HeapPolicy {
     package static func returnLargeBlocks() {
         mallopt(M_MMAP_THRESHOLD, 128 << 10)
     }
+
+    /// Gives the free memory of every thread's heap back to the system (glibc's
+    /// `malloc_trim`, which also releases the free pages inside a heap, not only its top):
+    /// for after a large piece of work whose buffers were made and freed on worker threads.
+    package static func giveBackFreeMemory() {
+        _ = malloc_trim(0)
+    }
 }

@@ -74,6 +74,7 @@ extension PinServer {
         }
         request.answerLater(on: queue, {
             gate?.pass()
+            defer { if side == .batches { HeapPolicy.giveBackFreeMemory() } }
             return Result { try work() }
         }, answer: { request, result in
             do {

@@ -635,7 +635,9 @@ class EventTests(ServiceCase):
             health = self.server.get("/health").json()
         self.assertGreaterEqual(health["resyncClosed"], 1)
         self.assertGreater(published, 50 << 20)
-        self.assertLess(growth, 30 << 20, f"the server grew by {growth} bytes while {published} were published")
+        # The batches are decoded and written on the store's threads, whose heaps glibc keeps
+        # once freed unless given back (28 to 43 MB of growth before, 13 to 15 MB after).
+        self.assertLess(growth, 24 << 20, f"the server grew by {growth} bytes while {published} were published")
         reader.join()
         raw.close()
         self.assertEqual(close_codes(stuck["data"]), [4000], f"{len(stuck['data'])} bytes read")

@@ -12,36 +12,53 @@ extension WebAnnotationDocument {
     ///   - contentId: the content they are on.
     ///   - baseURL: the base of the ids, nil for `urn:pinrender:` ones.
     public static func data(threads: [CommentThread], contentId: String, baseURL: String?) throws -> Data {
-        let source = WebAnnotationNames.contentIRI(contentId: contentId, baseURL: baseURL)
-        var items: [[String: Any]] = []
-        for thread in threads {
-            let rootIRI = WebAnnotationNames.pinIRI(contentId: contentId, pinId: thread.root.id, baseURL: baseURL)
-            var root = annotation(thread.root, iri: rootIRI)
-            root["motivation"] = "commenting"
-            let (x, y) = (DecimalText.string((thread.root.relativeX ?? 0) * 100, decimals: 6),
-                          DecimalText.string((thread.root.relativeY ?? 0) * 100, decimals: 6))
-            let point = "xywh=percent:\(x),\(y),0,0"
-            root["target"] = ["type": "SpecificResource", "source": source, "selector": [
-                "type": "FragmentSelector", "conformsTo": "http://tools.ietf.org/rfc/rfc3778", "value": "page=\(thread.root.page)",
-                "refinedBy": ["type": "FragmentSelector", "conformsTo": "http://www.w3.org/TR/media-frags/", "value": point],
-            ] as [String: Any]] as [String: Any]
-            root["resolved"] = thread.root.resolved
-            items.append(root)
-            for reply in thread.replies {
-                var item = annotation(reply, iri: WebAnnotationNames.pinIRI(contentId: contentId, pinId: reply.id, baseURL: baseURL))
-                item["motivation"] = "replying"
-                item["target"] = rootIRI
-                items.append(item)
+        let items = threads.flatMap { thread in
+            [thread.root] + thread.replies.map { reply in
+                var reply = reply
+                reply.parentId = thread.root.id
+                return reply
             }
-        }
-        let context = Dictionary(uniqueKeysWithValues: WebAnnotationNames.terms.map { ($0.term, ["@id": $0.iri]) })
+        }.map { object(of: $0, contentId: contentId, baseURL: baseURL) }
         let page: [String: Any] = [
-            "@context": [WebAnnotationNames.modelContext, context] as [Any],
+            "@context": context,
             "id": WebAnnotationNames.containerIRI(contentId: contentId, baseURL: baseURL),
             "type": "AnnotationPage",
             "items": items,
         ]
-        return try JSONSerialization.data(withJSONObject: page, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) + Data("\n".utf8)
+        return try json(page)
+    }
+
+    /// The `@context` of what pinrender writes: the model's, then pinrender's terms.
+    public static var context: [Any] {
+        [WebAnnotationNames.modelContext, Dictionary(uniqueKeysWithValues: WebAnnotationNames.terms.map { ($0.term, ["@id": $0.iri]) })]
+    }
+
+    /// A JSON object as pinrender writes JSON-LD: keys sorted, pretty, slashes as they are,
+    /// a line end after it.
+    public static func json(_ object: [String: Any]) throws -> Data {
+        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) + Data("\n".utf8)
+    }
+
+    /// One pin as an annotation (without `@context`): a root is `commenting`, its target its
+    /// page (`page=N`) refined by its point (`xywh=percent:x,y,0,0`), with `resolved`; a reply
+    /// is `replying`, its target its root's IRI.
+    public static func object(of pin: Pin, contentId: String, baseURL: String?) -> [String: Any] {
+        var item = annotation(pin, iri: WebAnnotationNames.pinIRI(contentId: contentId, pinId: pin.id, baseURL: baseURL))
+        if let parent = pin.parentId {
+            item["motivation"] = "replying"
+            item["target"] = WebAnnotationNames.pinIRI(contentId: contentId, pinId: parent, baseURL: baseURL)
+            return item
+        }
+        item["motivation"] = "commenting"
+        let (x, y) = (DecimalText.string((pin.relativeX ?? 0) * 100, decimals: 6), DecimalText.string((pin.relativeY ?? 0) * 100, decimals: 6))
+        item["target"] = ["type": "SpecificResource", "source": WebAnnotationNames.contentIRI(contentId: contentId, baseURL: baseURL),
+                          "selector": [
+                              "type": "FragmentSelector", "conformsTo": "http://tools.ietf.org/rfc/rfc3778", "value": "page=\(pin.page)",
+                              "refinedBy": ["type": "FragmentSelector", "conformsTo": "http://www.w3.org/TR/media-frags/",
+                                            "value": "xywh=percent:\(x),\(y),0,0"],
+                          ] as [String: Any]] as [String: Any]
+        item["resolved"] = pin.resolved
+        return item
     }
 
     /// What every annotation of a pin has: id, type, creator, date, body.

@@ -125,6 +125,7 @@ public final class PinServer {
                          token: configuration.tokens.name(of: Self.token(of: request)))
         do {
             let route = try Route(method: request.method, path: request.path)
+            if route.isAnnotationProtocol { allowCrossOrigin(request) }
             try authorize(request, route)
             let limit = route.bodyLimit(configuration)
             if limit == 0 {

@@ -20,11 +20,25 @@ enum AnnotationProtocol {
         [WebAnnotationNames.modelContext, "http://www.w3.org/ns/ldp.jsonld"] + WebAnnotationDocument.context.dropFirst()
     }
 
-    /// The headers of every answer about a container (and its pages).
+    /// The `Link` of every answer of a container: its type and the protocol's constraints.
+    static let containerLink = ("Link", "<\(ldp)BasicContainer>; rel=\"type\", <http://www.w3.org/TR/annotation-protocol/>; rel=\"\(ldp)constrainedBy\"")
+
+    /// The headers of a container's representation (its `Link` is set on every answer of
+    /// the container's IRI: ``containerLink``).
     static func containerHeaders(etag: String, location: String) -> [(String, String)] {
-        [("Link", "<\(ldp)BasicContainer>; rel=\"type\", <http://www.w3.org/TR/annotation-protocol/>; rel=\"\(ldp)constrainedBy\""),
-         ("Allow", containerMethods.joined(separator: ", ")), ("Accept-Post", mediaType), ("Vary", "Accept, Prefer"),
+        [("Allow", containerMethods.joined(separator: ", ")), ("Accept-Post", mediaType), ("Vary", "Accept, Prefer"),
          ("ETag", etag), ("Content-Location", location)]
+    }
+
+    /// The headers of a page of a container (not a container: no `Link` type).
+    static func pageHeaders(etag: String, location: String) -> [(String, String)] {
+        [("Allow", "GET, HEAD, OPTIONS"), ("Vary", "Accept, Prefer"), ("ETag", etag), ("Content-Location", location)]
+    }
+
+    /// The `Link` to a content's container, on the content's own answers: where annotations
+    /// of it are made (the protocol's discovery).
+    static func serviceLink(baseURL: String, contentId: String) -> (String, String) {
+        ("Link", "<\(WebAnnotationNames.containerIRI(contentId: contentId, baseURL: baseURL))>; rel=\"http://www.w3.org/ns/oa#annotationService\"")
     }
 
     /// The headers of every answer about an annotation.
@@ -54,32 +68,29 @@ enum AnnotationProtocol {
     }
 
     /// What a client's `Prefer: return=representation; include="..."` asks of a container:
-    /// its first page embedded with the annotations' descriptions (the default), with
-    /// their IRIs only, or no page at all (the minimal container); `applied` when the
-    /// preference was read.
+    /// its annotations' descriptions (the default, `oa:PreferContainedDescriptions`) or their
+    /// IRIs (`oa:PreferContainedIRIs`; LDP's namespace is taken too), and whether the first
+    /// page is embedded or only linked (`ldp:PreferMinimalContainer`, or `return=minimal`);
+    /// `applied` when a preference was read.
     struct Preference: Equatable {
-        enum Contained: Equatable {
-            case descriptions, iris, none
-        }
-
-        var contained = Contained.descriptions
+        var iris = false
+        var minimal = false
         var applied = false
 
         init(header: String?) {
-            guard let header, header.lowercased().contains("return=representation") else {
-                if header?.lowercased().contains("return=minimal") == true { (contained, applied) = (.none, true) }
-                return
-            }
+            guard let header = header?.lowercased() else { return }
+            if header.contains("return=minimal") { (minimal, applied) = (true, true) }
+            guard header.contains("return=representation") else { return }
             applied = true
             let include = Self.iris(in: header, parameter: "include"), omit = Self.iris(in: header, parameter: "omit")
-            if include.contains(ldp + "PreferMinimalContainer") || omit.contains(ldp + "PreferContainment") {
-                contained = .none
-            } else if include.contains(ldp + "PreferContainedIRIs") || omit.contains(ldp + "PreferContainedDescriptions") {
-                contained = .iris
+            func named(_ term: String, in set: Set<String>) -> Bool {
+                set.contains((ldp + term).lowercased()) || set.contains(("http://www.w3.org/ns/oa#" + term).lowercased())
             }
+            minimal = named("PreferMinimalContainer", in: include) || named("PreferContainment", in: omit)
+            iris = named("PreferContainedIRIs", in: include) || named("PreferContainedDescriptions", in: omit)
         }
 
-        /// The IRIs of a parameter (`include="a b"`).
+        /// The IRIs of a parameter (`include="a b"`), lowercased.
         private static func iris(in header: String, parameter: String) -> Set<String> {
             guard let start = header.range(of: parameter + "=\"") else { return [] }
             let rest = header[start.upperBound...]

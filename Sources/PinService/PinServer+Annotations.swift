@@ -10,23 +10,26 @@ import PinServiceCore
 /// created, replaced or deleted here is created, edited or deleted by ``ReviewService``, so
 /// it has the events and checks of any other.
 extension PinServer {
-    /// `GET` or `HEAD /annotations/{id}/[?page=N[&iris=true]]`: the container as `Prefer`
-    /// asks, or one of its pages.
+    /// `GET` or `HEAD /annotations/{id}/[?iris=0|1][&page=N]`: the container as `Prefer` asks
+    /// (`iris` wins over its IRIs or descriptions), or one of its pages.
     func annotationContainer(_ request: HTTPRequest, contentId: String) throws {
         try Self.requireJSONLD(request)
         let query = try QueryOptions.parse(request.query, as: .annotations)
         let preference = AnnotationProtocol.Preference(header: request.header("Prefer"))
+        let iris = query.iris ?? preference.iris
         let base = baseURL(of: request)
         answer(request, on: .readers, { [service] in
             let container = try AnnotationContainer(contentId: contentId, baseURL: base, live: try service.pins(of: contentId).pins.map(\.pin))
             if let page = query.page {
-                return (try WebAnnotationDocument.json(try container.page(page, iris: query.iris, embedded: false)),
-                        container.pageIRI(page, iris: query.iris))
+                return (try WebAnnotationDocument.json(try container.page(page, iris: iris, embedded: false)),
+                        container.pageIRI(page, iris: iris))
             }
-            return (try WebAnnotationDocument.json(try container.container(preference)), container.iri)
+            return (try WebAnnotationDocument.json(try container.container(iris: iris, minimal: preference.minimal)),
+                    container.representationIRI(iris: iris))
         }) { request, answer in
             let etag = "\"\(RenderService.hash(answer.0))\""
-            var headers = AnnotationProtocol.containerHeaders(etag: etag, location: answer.1)
+            var headers = query.page == nil ? AnnotationProtocol.containerHeaders(etag: etag, location: answer.1)
+                                            : AnnotationProtocol.pageHeaders(etag: etag, location: answer.1)
             if preference.applied, query.page == nil { headers.append(("Preference-Applied", "return=representation")) }
             if request.header("If-None-Match") == etag { return request.respond(304, headers: headers) }
             request.respond(200, body: answer.0, type: AnnotationProtocol.mediaType, headers: headers)
@@ -63,7 +66,8 @@ extension PinServer {
             return try service.create(pin).pin
         }) { request, stored in
             try Self.respond(request, 201, stored, baseURL: base, extra: [
-                ("Location", WebAnnotationNames.pinIRI(contentId: contentId, pinId: stored.pin.id, baseURL: base))])
+                ("Location", WebAnnotationNames.pinIRI(contentId: contentId, pinId: stored.pin.id, baseURL: base)),
+                AnnotationProtocol.containerLink])
         }
     }
 
@@ -119,9 +123,16 @@ extension PinServer {
         request.respond(200, body: Data(), type: "text/plain", headers: headers)
     }
 
-    /// The CORS headers of the protocol's answers to a browser of another origin (on a
-    /// server with tokens), set before the answer is known so that a refusal has them too.
-    func allowCrossOrigin(_ request: HTTPRequest) {
+    /// The headers every answer of the protocol's `route` has, set before the answer is known
+    /// so that a refusal has them too: a container's `Link` (not a page's), and on a server with tokens the
+    /// CORS headers for a browser of another origin.
+    func protocolHeaders(_ request: HTTPRequest, _ route: Route) {
+        switch route {
+        // A page (`?page=`) is not a container.
+        case .annotationContainer where request.query["page"] == nil, .createAnnotation, .annotationOptions(_, .none):
+            request.addResponseHeaders([AnnotationProtocol.containerLink])
+        default: break
+        }
         guard !configuration.tokens.isOpen else { return }
         request.addResponseHeaders(AnnotationProtocol.cors(origin: request.header("Origin"), preflight: false, methods: []))
     }

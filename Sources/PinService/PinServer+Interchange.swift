@@ -134,10 +134,12 @@ extension PinServer {
         }
     }
 
-    /// This server as its clients reach it: `http://` and the request's `Host` (a proxy in
-    /// front passes it on), the base of the W3C ids.
+    /// This server as its clients reach it, the base of the W3C ids: the request's `Host` (a
+    /// proxy in front passes it on) after `https://` when the proxy says
+    /// `X-Forwarded-Proto: https`, else `http://`.
     func baseURL(of request: HTTPRequest) -> String {
         let host = request.header("Host").flatMap { $0.isEmpty ? nil : $0 } ?? "\(configuration.host):\(configuration.port)"
-        return "http://" + host.filter { !$0.isWhitespace && $0 != "/" }
+        let scheme = request.header("X-Forwarded-Proto")?.lowercased() == "https" ? "https" : "http"
+        return scheme + "://" + host.filter { !$0.isWhitespace && $0 != "/" }
     }
 }

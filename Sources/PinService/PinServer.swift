@@ -125,7 +125,7 @@ public final class PinServer {
                          token: configuration.tokens.name(of: Self.token(of: request)))
         do {
             let route = try Route(method: request.method, path: request.path)
-            if route.isAnnotationProtocol { allowCrossOrigin(request) }
+            if route.isAnnotationProtocol { protocolHeaders(request, route) }
             try authorize(request, route)
             let limit = route.bodyLimit(configuration)
             if limit == 0 {
@@ -157,7 +157,7 @@ public final class PinServer {
     private func handle(_ request: HTTPRequest) {
         do {
             let route = try Route(method: request.method, path: request.path)
-            if route.isAnnotationProtocol { allowCrossOrigin(request) }
+            if route.isAnnotationProtocol { protocolHeaders(request, route) }
             try authorize(request, route)
             if drain != nil { try refuseWhileDraining(request, route) }
             switch route {
@@ -182,8 +182,9 @@ public final class PinServer {
                     try service.contents().filter { tokens.allows(token, contentId: $0.id) }
                 }) { [renders] request, contents in request.respond(200, json: ["contents": contents.map(renders.counted)]) }
             case .content(let id):
+                let link = AnnotationProtocol.serviceLink(baseURL: baseURL(of: request), contentId: id)
                 answer(request, on: .readers, { [service] in try service.content(id) }) { [renders] request, content in
-                    request.respond(200, json: renders.counted(content))
+                    request.respond(200, json: renders.counted(content), headers: [link])
                 }
             case .upload(let id): try upload(request, contentId: id)
             case .listPins(let id): listPins(request, contentId: id)

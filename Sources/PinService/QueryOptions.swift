@@ -21,8 +21,9 @@ struct QueryOptions: Sendable {
     var format: InterchangeFormat?
     /// `page`: a page of an annotation container, from 0 (nil: the container itself).
     var page: Int?
-    /// `iris`: the page lists the annotations' IRIs, not their descriptions.
-    var iris = false
+    /// `iris`: 1 for the annotation container's representation with IRIs, 0 with
+    /// descriptions (nil: as `Prefer` asks).
+    var iris: Bool?
 
     /// The routes that take a query, each with its options.
     enum Use {
@@ -92,8 +93,8 @@ extension Option<QueryOptions> {
     }
 
     static var iris: Self {
-        Option("--iris", help: "the page lists the annotations' IRIs (PreferContainedIRIs)") { _, options in
-            options.iris = true
+        Option("--iris", value: "0|1", help: "1: the annotations' IRIs (PreferContainedIRIs); 0: their descriptions") { text, options in
+            options.iris = try OptionValue.choice(text, among: ["0", "1"]) == "1"
         }
     }
 }

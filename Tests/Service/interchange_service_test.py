@@ -34,6 +34,7 @@ ADMIN = "admin-token-0123456789"
 READER = "reader-token-0123456789"
 ANNO = "http://www.w3.org/ns/anno.jsonld"
 LDP = "http://www.w3.org/ns/ldp#"
+OA = "http://www.w3.org/ns/oa#"
 PROFILE_TYPE = 'application/ld+json; profile="http://www.w3.org/ns/anno.jsonld"'
 
 
@@ -366,13 +367,21 @@ class ProtocolTests(ServerCase):
         self.assertEqual(headers["Accept-Post"], PROFILE_TYPE)
         body = answer.json()
         self.assertEqual(headers["Content-Location"], body["id"])
-        self.assertTrue(body["id"].endswith("/annotations/proto/"))
+        # The representation with descriptions has an IRI of its own (the one with IRIs another).
+        self.assertEqual(body["id"], f"{self.server.url}/annotations/proto/?iris=0")
         self.assertEqual(body["type"], ["BasicContainer", "AnnotationCollection"])
         self.assertIn(ANNO, body["@context"])
         self.assertEqual(body["total"], len(self.pins("proto")))
         self.assertEqual(body["first"]["type"], "AnnotationPage")
         self.assertTrue(all("@context" in item and item["type"] == "Annotation" for item in body["first"]["items"]))
         self.assertEqual(body["last"], body["first"]["id"])
+        self.assertEqual(body["first"]["partOf"], body["id"])
+        # Any answer of the container has its Link, a refusal too.
+        self.assertIn(f"<{LDP}BasicContainer>", self.request("POST", "/annotations/proto/", {"Content-Type": "application/ld+json"},
+                                                             data=b"[]").headers["Link"])
+        # The content links to its container (the protocol's discovery).
+        self.assertEqual(self.request("GET", "/v1/contents/proto").headers["Link"],
+                         f'<{self.server.url}/annotations/proto/>; rel="{OA}annotationService"')
         # The same representation again has the same ETag; If-None-Match is a 304.
         self.assertEqual(self.request("GET", "/annotations/proto/").headers["ETag"], headers["ETag"])
         self.assertEqual(self.request("GET", "/annotations/proto/", {"If-None-Match": headers["ETag"]}).status_code, 304)
@@ -405,13 +414,21 @@ class ProtocolTests(ServerCase):
         first = self.request("GET", body["first"].replace(self.server.url, "")).json()
         self.assertTrue(first["items"] and all("@context" in item for item in first["items"]))
         self.assertEqual(first["partOf"]["id"], body["id"])
-        iris = self.request("GET", "/annotations/proto/", {"Prefer": f'return=representation;include="{LDP}PreferContainedIRIs"'})
+        container = f"{self.server.url}/annotations/proto/"
+        iris = self.request("GET", "/annotations/proto/", {"Prefer": f'return=representation;include="{OA}PreferContainedIRIs"'})
+        self.assertEqual(iris.json()["id"], container + "?iris=1")
+        self.assertEqual(iris.headers["Content-Location"], container + "?iris=1")
         items = iris.json()["first"]["items"]
-        self.assertTrue(items and all(isinstance(item, str) and item.startswith(body["id"]) for item in items))
+        self.assertTrue(items and all(isinstance(item, str) and item.startswith(container) for item in items))
         self.assertNotEqual(iris.headers["ETag"], minimal.headers["ETag"])
         descriptions = self.request("GET", "/annotations/proto/",
-                                    {"Prefer": f'return=representation;include="{LDP}PreferContainedDescriptions"'}).json()
+                                    {"Prefer": f'return=representation;include="{OA}PreferContainedDescriptions"'}).json()
         self.assertEqual([item["id"] for item in descriptions["first"]["items"]], items)
+        # Minimal and IRIs: the linked pages follow the IRIs preference.
+        both = self.request("GET", "/annotations/proto/", {
+            "Prefer": f'return=representation;include="{LDP}PreferMinimalContainer {OA}PreferContainedIRIs"'}).json()
+        self.assertEqual(both["first"], container + "?iris=1&page=0")
+        self.assertEqual(self.request("GET", "/annotations/proto/?iris=1&page=0").json()["items"], items)
 
     def test_pages_link_next_prev_and_their_container(self):
         size = self.request("GET", "/v1/contents/paged").json()["pages"][0]
@@ -429,6 +446,7 @@ class ProtocolTests(ServerCase):
             page = self.request("GET", url.replace(self.server.url, ""))
             self.assertEqual(page.status_code, 200)
             self.assertEqual(page.headers["Content-Location"], url)
+            self.assertNotIn("Link", page.headers)
             page = page.json()
             pages.append(page)
             self.assertEqual(page["type"], "AnnotationPage")
@@ -444,8 +462,9 @@ class ProtocolTests(ServerCase):
         self.assertEqual(len(set(seen)), 205)
         self.assertEqual(self.request("GET", "/annotations/paged/?page=3").status_code, 404)
         self.assertEqual(self.request("GET", "/annotations/paged/?page=-1").status_code, 400)
-        iris = self.request("GET", "/annotations/paged/?iris=true&page=1").json()
+        iris = self.request("GET", "/annotations/paged/?iris=1&page=1").json()
         self.assertEqual(iris["items"], seen[100:200])
+        self.assertEqual(self.request("GET", "/annotations/paged/?iris=yes").status_code, 400)
 
     def test_post_creates_a_pin_with_its_events_and_slug(self):
         events, created = self.events_during("proto", lambda: self.post(self.annotation(
@@ -456,7 +475,7 @@ class ProtocolTests(ServerCase):
         self.assertEqual(body["id"], container + "from-client")
         self.assertEqual(created.headers["Location"], body["id"])
         self.assertEqual(created.headers["Content-Type"], PROFILE_TYPE)
-        self.assertIn(f"<{LDP}Resource>", created.headers["Link"])
+        self.assertIn(f"<{LDP}BasicContainer>", created.headers["Link"])
         self.assertEqual(body["creator"]["id"], "urn:pinrender:author:ci-admin")
         self.assertEqual((events[0]["type"], events[0]["pin"]["id"]), ("pin.created", "from-client"))
         pin = self.pins("proto")["from-client"]
@@ -475,6 +494,7 @@ class ProtocolTests(ServerCase):
         for method in ("GET", "HEAD", "OPTIONS", "PUT", "DELETE"):
             self.assertIn(method, got.headers["Allow"])
         self.assertEqual(got.headers["Vary"], "Accept")
+        self.assertEqual(got.headers["Link"], f'<{LDP}Resource>; rel="type"')
         self.assertEqual(got.headers["Content-Type"], PROFILE_TYPE)
         self.assertEqual(got.json(), body)
         self.assertEqual(self.request("HEAD", "/annotations/proto/from-client").status_code, 200)

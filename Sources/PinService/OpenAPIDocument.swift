@@ -361,7 +361,7 @@ public enum OpenAPIDocument {
           {"name": "Prefer", "in": "header", "schema": {"type": "string"}}
         ],
         "responses": {
-          "200": {"description": "The container or a page", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/AnnotationContainer"}, {"$ref": "#/components/schemas/AnnotationPage"}]}}}},
+          "200": {"description": "The container or a page", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"description": "the container's type and constraints (a page, not a container, has none)", "schema": {"type": "string"}}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/AnnotationContainer"}, {"$ref": "#/components/schemas/AnnotationPage"}]}}}},
           "304": {"description": "Not modified"},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
@@ -517,7 +517,7 @@ public enum OpenAPIDocument {
       "AnnotationPage": {
         "type": "object", "required": ["id", "type", "items"],
         "properties": {
-          "@context": {"type": "array"}, "id": {"type": "string"}, "type": {"const": "AnnotationPage"}, "partOf": {"type": "object"},
+          "@context": {"type": "array"}, "id": {"type": "string"}, "type": {"const": "AnnotationPage"}, "partOf": {"oneOf": [{"type": "string"}, {"type": "object"}], "description": "the container: its IRI in an embedded page, its id, type and total in a page on its own"},
           "startIndex": {"type": "integer"}, "next": {"type": "string"}, "prev": {"type": "string"},
           "items": {"type": "array", "items": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/Annotation"}]}}
         }

@@ -56,7 +56,9 @@ extension PinServer {
     /// name. 201 with `Location` and the annotation as stored.
     func createAnnotation(_ request: HTTPRequest, contentId: String) throws {
         try Self.requireJSONLD(request)
-        let (body, base, slug) = (request.body, baseURL(of: request), request.header("Slug")?.removingPercentEncoding)
+        // RFC 5023's Slug, percent-encoded, and quoted as the protocol's own example sends it.
+        let slug = request.header("Slug")?.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")).removingPercentEncoding
+        let (body, base) = (request.body, baseURL(of: request))
         let author = configuration.tokens.name(of: Self.token(of: request)) ?? "anonymous"
         answer(request, on: .writer, { [service] in
             let content = try service.content(contentId)

@@ -13,18 +13,24 @@ with service_test.py's Server helper:
 - The W3C Web Annotation Protocol container at `/annotations/{id}/`, checked against the
   protocol's MUSTs and SHOULDs as web-platform-tests' annotation-protocol server checks list
   them (written here from what they check): headers, `Prefer`, paging, POST with `Slug`, PUT
-  and DELETE with `If-Match`, HEAD, OPTIONS, CORS for a browser of another origin.
+  and DELETE with `If-Match`, HEAD, OPTIONS, CORS for a browser of another origin, by
+  requests and by headless chromium's own fetch from a page of another origin.
 """
 import contextlib
+import functools
+import http.server
 import json
 import pathlib
 import shutil
 import subprocess
 import tempfile
+import threading
 import unittest
 
 import pymupdf
 import requests
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
 from websockets.sync.client import connect
 
 import service_test
@@ -480,6 +486,9 @@ class ProtocolTests(ServerCase):
         self.assertEqual((events[0]["type"], events[0]["pin"]["id"]), ("pin.created", "from-client"))
         pin = self.pins("proto")["from-client"]
         self.assertEqual((pin["page"], pin["relativeX"], pin["relativeY"], pin["text"]), (2, 0.25, 0.5, "from an annotation client"))
+        # Quoted, as the protocol's example sends it.
+        quoted = self.post(self.annotation(), {"Slug": '"quoted_slug"'}).json()
+        self.assertEqual(quoted["id"], container + "quoted_slug")
         # The Slug taken: another id, in the container.
         again = self.post(self.annotation(), {"Slug": "from-client"}).json()
         self.assertTrue(again["id"].startswith(container) and again["id"] != body["id"])
@@ -566,6 +575,67 @@ class ProtocolTests(ServerCase):
         self.assertEqual((refused.status_code, refused.headers.get("Access-Control-Allow-Origin")), (401, "*"))
         # The rest of the API grants no other origin.
         self.assertNotIn("Access-Control-Allow-Origin", self.request("GET", "/v1/contents/proto/pins", origin).headers)
+
+
+class BrowserTests(ServerCase):
+    """Headless chromium, on a page of another origin (another port), uses the protocol with
+    fetch: its preflights, the headers it may read, a refusal it can tell."""
+
+    def test_a_browser_client_of_another_origin_creates_edits_and_reads(self):
+        folder = tempfile.mkdtemp(prefix="origin-")
+        pathlib.Path(folder, "index.html").write_text("<!doctype html><title>annotator</title>")
+        site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(http.server.SimpleHTTPRequestHandler,
+                                                                                      directory=folder))
+        threading.Thread(target=site.serve_forever, daemon=True).start()
+        options = webdriver.ChromeOptions()
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         "--proxy-server=direct://", "--proxy-bypass-list=*"]:
+            options.add_argument(argument)
+        driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+        driver.set_script_timeout(TIMEOUT)
+        try:
+            driver.get(f"http://127.0.0.1:{site.server_address[1]}/index.html")
+            result = driver.execute_async_script("""
+                const [server, token, done] = arguments;
+                const auth = {"Authorization": "Bearer " + token};
+                (async () => {
+                  const created = await fetch(server + "/annotations/proto/", {method: "POST", headers: {...auth,
+                      "Content-Type": "application/ld+json", "Slug": "from-browser"}, body: JSON.stringify({
+                      type: "Annotation", bodyValue: "from a browser", target: {source: server + "/contents/proto",
+                      selector: {type: "FragmentSelector", value: "page=1&xywh=percent:40,60,0,0"}}})});
+                  const etag = created.headers.get("ETag");
+                  const body = await created.json();
+                  body.body = {type: "TextualBody", value: "edited in a browser"};
+                  const put = await fetch(body.id, {method: "PUT", headers: {...auth, "Content-Type": "application/ld+json",
+                      "If-Match": etag}, body: JSON.stringify(body)});
+                  const stale = await fetch(body.id, {method: "DELETE", headers: {...auth, "If-Match": etag}});
+                  const container = await fetch(server + "/annotations/proto/", {headers: {...auth, "Prefer":
+                      'return=representation;include="http://www.w3.org/ns/oa#PreferContainedIRIs"'}});
+                  const refused = await fetch(server + "/annotations/proto/");
+                  let other = "read";
+                  try { await fetch(server + "/v1/contents/proto/pins", {headers: auth}); } catch (error) { other = "blocked"; }
+                  done({status: created.status, location: created.headers.get("Location"), id: body.id, etag,
+                        link: created.headers.get("Link"), put: put.status, text: (await put.json()).body.value,
+                        stale: stale.status, vary: container.headers.get("Vary"), allow: container.headers.get("Allow"),
+                        items: (await container.json()).first.items, refused: refused.status, other});
+                })().catch(error => done({error: String(error)}));
+            """, self.server.url, ADMIN)
+        finally:
+            driver.quit()
+            site.shutdown()
+            shutil.rmtree(folder, ignore_errors=True)
+        self.assertNotIn("error", result)
+        container = f"{self.server.url}/annotations/proto/"
+        self.assertEqual((result["status"], result["location"], result["id"]), (201, container + "from-browser", container + "from-browser"))
+        self.assertTrue(result["etag"] and "BasicContainer" in result["link"])
+        self.assertEqual((result["put"], result["text"], result["stale"]), (200, "edited in a browser", 412))
+        self.assertEqual((result["vary"], result["allow"]), ("Accept, Prefer", "GET, HEAD, OPTIONS, POST"))
+        self.assertIn(container + "from-browser", result["items"])
+        self.assertEqual(result["refused"], 401)
+        # The rest of the API grants the page nothing: the browser does not hand it the answer.
+        self.assertEqual(result["other"], "blocked")
+        self.assertEqual(self.pins("proto")["from-browser"]["text"], "edited in a browser")
 
 
 class OpenServerTests(unittest.TestCase):

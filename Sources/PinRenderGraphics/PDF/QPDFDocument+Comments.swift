@@ -7,7 +7,7 @@ internal import CQPDF
 extension QPDFDocument {
     /// Each page's MediaBox, CropBox and `/Rotate`.
     public func pageGeometries() throws -> [PageGeometry] {
-        try PageBoxReader(document: self).pages().map(\.geometry)
+        try PageBoxReader(document: self).geometries()
     }
 
     /// The two halves of the file's `/ID` in upper-case hexadecimal, nil when it has none.

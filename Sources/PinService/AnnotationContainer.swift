@@ -55,7 +55,7 @@ struct AnnotationContainer {
         let slice = pins[(page * size)..<min((page + 1) * size, pins.count)]
         var object: [String: Any] = ["id": pageIRI(page, iris: iris), "type": "AnnotationPage", "startIndex": page * size]
         object["items"] = iris ? slice.map { WebAnnotationNames.pinIRI(contentId: contentId, pinId: $0.id, baseURL: baseURL) }
-                               : slice.map { annotation($0) }
+                               : try slice.map { try annotation($0) }
         if embedded {
             object["partOf"] = representationIRI(iris: iris)
         } else {
@@ -69,8 +69,8 @@ struct AnnotationContainer {
     }
 
     /// One pin as a full annotation description, with its `@context`.
-    func annotation(_ pin: Pin) -> [String: Any] {
-        var object = WebAnnotationDocument.object(of: pin, contentId: contentId, baseURL: baseURL)
+    func annotation(_ pin: Pin) throws -> [String: Any] {
+        var object = try WebAnnotationDocument.object(of: pin, contentId: contentId, baseURL: baseURL)
         object["@context"] = WebAnnotationDocument.context
         return object
     }

@@ -205,7 +205,7 @@ extension PinServer {
     /// Answers an annotation with its headers.
     private static func respond(_ request: HTTPRequest, _ status: Int, _ stored: StoredPin, baseURL: String,
                                 extra: [(String, String)] = []) throws {
-        var object = WebAnnotationDocument.object(of: stored.pin, contentId: stored.pin.contentId, baseURL: baseURL)
+        var object = try WebAnnotationDocument.object(of: stored.pin, contentId: stored.pin.contentId, baseURL: baseURL)
         object["@context"] = WebAnnotationDocument.context
         request.respond(status, body: try WebAnnotationDocument.json(object), type: AnnotationProtocol.mediaType,
                         headers: AnnotationProtocol.annotationHeaders(etag: AnnotationProtocol.etag(of: stored)) + extra)

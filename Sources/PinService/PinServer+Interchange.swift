@@ -61,9 +61,14 @@ extension PinServer {
         let format: InterchangeFormat
         do {
             let head = (try? FileHandle(forReadingFrom: file))?.readData(ofLength: 1024) ?? Data()
-            format = try QueryOptions.parse(request.query, as: .importing).format
-                ?? InterchangeTypes.format(ofType: request.header("Content-Type"))
-                ?? InterchangeFormat.detect(head, source: "body")
+            guard let known = try QueryOptions.parse(request.query, as: .importing).format
+                    ?? InterchangeTypes.format(ofType: request.header("Content-Type"))
+                    ?? (try? InterchangeFormat.detect(head, source: "body")) else {
+                throw InputError(source: "request", location: "body", problem: """
+                    is neither a PDF, XFDF nor W3C JSON-LD (send it as its type, or say ?format=pdf|xfdf|w3c)
+                    """)
+            }
+            format = known
         } catch {
             try? FileManager.default.removeItem(at: file)
             throw error

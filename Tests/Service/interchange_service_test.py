@@ -286,6 +286,7 @@ class ImportTests(ServerCase):
             ("application/json", b'{"type": "AnnotationPage", "items": [', 400, "body: not valid JSON"),
             ("application/vnd.adobe.xfdf", b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><xfdf/>', 400, "body: "),
             ("application/pdf", b"%PDF-1.7\nnot really a PDF", 400, "body: "),
+            ("application/json", b"hello", 400, "body: is neither a PDF, XFDF nor W3C JSON-LD"),
             ("text/plain", b"hello", 415, "Content-Type"),
         ]
         before = len(self.pins("proto"))

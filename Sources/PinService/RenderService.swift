@@ -196,7 +196,7 @@ final class RenderService: @unchecked Sendable {
     }
 
     /// Reads the comments of an import's body (`file`) in the checks' worker, off the loop
-    /// thread, one at a time with the upload checks, within the time of a render; then calls
+    /// thread, one at a time with the upload checks, within the time and memory of a render; then calls
     /// `done` on the loop thread. `format` is `pdf`, `xfdf`, `w3c` or nil (from the content);
     /// `document` the content's file, which XFDF and W3C are placed on (a PDF body is placed
     /// on its own pages).

@@ -122,7 +122,7 @@ public enum RenderWorker {
                 return (WorkerAnswer(pages: pages, unit: report.unitsPerInch == nil ? "px" : "pt"), Data())
             case .importComments:
                 var warnings: [String] = []
-                let file = try importComments(job, scratch: scratch) { warnings.append($0) }
+                let file = try importComments(job, scratch: scratch, overrun: overrun) { warnings.append($0) }
                 return (WorkerAnswer(warnings: warnings, bytes: file.count), file)
             }
         } catch {
@@ -151,8 +151,9 @@ public enum RenderWorker {
     }
 
     /// Reads an import's body as `pinrender import` does, with the content's id and (for
-    /// XFDF and W3C) its document, and returns the pins file.
-    private static func importComments(_ job: WorkerJob, scratch: URL, warn: (String) -> Void) throws -> Data {
+    /// XFDF and W3C) its document, within a render's time and memory, and returns the pins file.
+    private static func importComments(_ job: WorkerJob, scratch: URL, overrun: @escaping @Sendable (LimitError) -> Never,
+                                       warn: (String) -> Void) throws -> Data {
         let output = scratch.appendingPathComponent("imported.json").path
         defer { unlink(output) }
         var importing = ImportJob(input: job.document, output: output)
@@ -160,6 +161,7 @@ public enum RenderWorker {
         importing.settings.contentId = job.query["contentId"]
         importing.settings.document = job.query["document"]
         importing.settings.baseURL = job.query["baseURL"]
+        (importing.limits, importing.overrun) = ((job.limits.seconds, job.limits.maxMemory), overrun)
         _ = try importing.run(warn: warn)
         return try Data(contentsOf: URL(fileURLWithPath: output))
     }

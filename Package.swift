@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "CCodecs", path: "Sources/CInterop/CCodecs",
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("exif"),
                                  .linkedLibrary("z"), .linkedLibrary("deflate")]),
+        // Linux calls glibc hides from Swift's Glibc (memfd_create), seen only by PinRender.
+        .target(name: "CLinux", path: "Sources/CInterop/CLinux"),
         // libsoup-3 and GLib, seen only by PinPlatform (and GLib by PinRenderGraphics, through Poppler).
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
                        pkgConfig: localPkgConfig("CSoup"), providers: [.apt(["libsoup-3.0-dev"])]),
@@ -52,7 +54,7 @@ let package = Package(
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
         // No network or database library: URLs and stores are read through PinSource.remote.
-        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics"]),
+        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CLinux"]),
         // Pins from a URL (libsoup-3) or a sync client's store (PinSync, SQLite).
         .target(name: "PinRemote", dependencies: ["PinRender", "PinRenderCore", "PinSync", "PinPlatform"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),

@@ -1,7 +1,8 @@
 """`pinrender serve`'s render workers as a client sees them (issue 30), over loopback: a
 render that hangs is ended at its deadline while lists and creates go on, the queue full is a
-503 with Retry-After, identical requests in flight are rendered once, the workers leave no
-file in scratch and run under SCHED_IDLE, the server not; with --postgres, renders
+503 with Retry-After, identical requests in flight are rendered once, the workers give no
+file a name (inotify hears nothing created under scratch while PNGs and PDF exports are drawn)
+and run under SCHED_IDLE, the server not; with --postgres, renders
 queued in the database and taken by two `pinrender render-worker --db` processes, one of
 them killed with -9 mid-job:
 

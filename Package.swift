@@ -62,7 +62,7 @@ let package = Package(
         // PinPlatform's connections) and what may be done to contents and pins.
         .target(name: "PinServiceCore", dependencies: ["PinRenderCore", "PinPlatform"]),
         // `pinrender serve`: PinServiceCore over HTTP and WebSocket (PinPlatform's server).
-        .target(name: "PinService", dependencies: ["PinServiceCore", "PinRender", "PinRenderCore", "PinPlatform"]),
+        .target(name: "PinService", dependencies: ["PinServiceCore", "PinRender", "PinRenderCore", "PinRenderGraphics", "PinPlatform"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`,
         // the events WebSocket through PinPlatform.
         .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform"]),
@@ -86,7 +86,8 @@ let package = Package(
                     dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinRemote", "PinSnapshot", "pinrender",
                                    "pinrender-net"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinServiceCore", "PinPlatform", "PinRender", "PinRenderCore"],
+        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinServiceCore", "PinPlatform", "PinRender", "PinRenderCore",
+                                                            "PinRenderGraphics"],
                     path: "Tests/Service",
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py", "hostile_browsers_test.py",
                               "hostile_render_pool_test.py", "hostile_renders_test.py", "hostile_signals_test.py", "hostile_slow_store_test.py",

@@ -95,7 +95,8 @@ public enum RenderWorker {
         let descriptor = answers.descriptor
         // Past a limit in a call that cannot be interrupted: the answer, then the end of this process.
         let overrun: @Sendable (LimitError) -> Never = { error in
-            let answer = WorkerAnswer(status: 422, error: message(error), peakMemory: WorkerMemory.peak(), ends: true)
+            let refusal = ServiceError.answer(for: error)
+            let answer = WorkerAnswer(status: refusal.status, error: refusal.message, peakMemory: WorkerMemory.peak(), ends: true)
             try? WorkerPipe(descriptor: descriptor).write(answer, payload: Data())
             _exit(2)
         }
@@ -132,7 +133,11 @@ public enum RenderWorker {
                 return (WorkerAnswer(pages: pages, unit: report.unitsPerInch == nil ? "px" : "pt"), nil)
             }
         } catch {
-            return (WorkerAnswer(status: status(of: error, in: job.kind), error: message(error)), nil)
+            // An upload the engine cannot read is the upload's fault, a 400; a stored document
+            // it cannot draw is a 422 (ServiceError's table, as every other failure).
+            let refusal = job.kind == .check && !(error is LimitError || error is InputError)
+                ? ServiceError(status: 400, message: "\(error)") : ServiceError.answer(for: error)
+            return (WorkerAnswer(status: refusal.status, error: refusal.message), nil)
         }
     }
 
@@ -154,32 +159,5 @@ public enum RenderWorker {
         render.overrun = overrun
         _ = try render.run()
         return file
-    }
-
-    /// A limit of the job 422. For a render: a bad option 400, a disk that cannot take the
-    /// output 500, a document the engine cannot draw 422. For a check: any other refusal 400.
-    private static func status(of error: Error, in kind: WorkerJob.Kind) -> Int {
-        switch (error, kind) {
-        case (is LimitError, _): 422
-        case (_, .check): 400
-        case (is InputError, .render): 400
-        case (is OutputError, .render): 500
-        case (_, .render): 422
-        }
-    }
-
-    /// An error as the service words it: the limits as `serve` sets them.
-    private static func message(_ error: Error) -> String {
-        switch error {
-        case let error as LimitError:
-            let limit = switch error.limit {
-            case .memory(let bytes): "limit of \(bytes >> 20) MiB of memory for one render (serve --render-max-memory)"
-            case .time(let seconds): "limit of \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s for one render (serve --render-timeout)"
-            }
-            return "\(error.subject): stopped at the service's \(limit) while \(error.activity)"
-        case let error as InputError: return ServiceError.describe(error)
-        case let error as OutputError: return "the render cannot be written: \(error.reason)"
-        default: return "\(error)"
-        }
     }
 }

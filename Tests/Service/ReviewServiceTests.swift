@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import PinRenderCore
+import PinRenderGraphics
+@testable import PinRender
 @testable import PinService
 @testable import PinServiceCore
 
@@ -182,5 +184,26 @@ struct ServiceErrorTableTests {
         #expect(ServiceError(ReviewError.unknownContent("plan")).message == "no content \"plan\" (upload it with PUT /v1/contents/plan)")
         #expect(ServiceError(ReviewError.serverFault(detail: "SQLite: disk I/O")).status == 500)
         #expect(ServiceError(ReviewError.serverFault(detail: "SQLite: disk I/O")).message.contains("SQLite") == false)
+    }
+
+    /// A render's failures, as its worker answers them and as any other path would: a page
+    /// that does not exist is a 400 whether the page selection or Poppler finds it.
+    @Test func aRendersFailuresGoThroughTheSameTable() {
+        let cases: [(Error, Int)] = [
+            (InputError(source: "content \"plan\"", location: "", problem: "page 3 does not exist (the document has 2 pages)"), 400),
+            (GraphicsError.noSuchPage(file: "content \"plan\"", page: 2, pageCount: 2), 400),
+            (GraphicsError.unreadable(file: "content \"plan\"", reason: "not a readable PDF"), 422),
+            (LimitError(subject: "content \"plan\"", limit: .memory(bytes: 1 << 30), activities: [.drawingPage(1)]), 422),
+            (OutputError(file: "render.png", reason: "No space left on device"), 500),
+        ]
+        for (error, status) in cases {
+            #expect(ServiceError.answer(for: error).status == status, "\(error)")
+            #expect(ServiceError(error).status == status, "\(error)")
+        }
+        #expect(ServiceError.answer(for: LimitError(subject: "content \"plan\"", limit: .time(seconds: 2), activities: [.drawingPage(1)]))
+            .message == "content \"plan\": stopped at the service's limit of 2 s for one render (serve --render-timeout) while drawing page 1")
+        // A server fault's text goes to the log, not to the client; the worker's answer keeps it for the server.
+        #expect(ServiceError.answer(for: OutputError(file: "render.png", reason: "No space left")).message.contains("No space left"))
+        #expect(ServiceError(OutputError(file: "render.png", reason: "No space left")).message.contains("No space left") == false)
     }
 }

@@ -35,7 +35,8 @@ extension PinServer {
             try service.check(batchSize: items.count)
             let changes = try items.enumerated().map { try PinRequest.syncChange($1, index: $0, contentId: contentId) }
             return try service.sync(SyncBatch(contentId: contentId, cursor: cursor, changes: changes), client: client,
-                                    stepSize: StoreQueues.batchStep, step: stores.writeStep)
+                                    stepSize: StoreQueues.batchStep,
+                                    step: stores.writeStep(bytes: body.count * StoreQueues.batchStep / max(changes.count, 1)))
         }) { request, answer in request.respond(200, json: answer.wire) }
     }
 

@@ -56,7 +56,7 @@ public final class PinServer {
         var limits = ReviewService.Limits()
         limits.maxSyncChanges = configuration.maxSyncChanges
         service = ReviewService(store: store, limits: limits) { relay.deliver($0) }
-        stores = StoreQueues(gate: WriteGate())
+        stores = StoreQueues(store: store, gate: WriteGate())
         renders = try RenderService(configuration)
         inFlight = InFlightRequests(log: try AccessLog(path: configuration.accessLog), metrics: metrics)
         let metrics = metrics

@@ -33,7 +33,10 @@ public final class PinStore: @unchecked Sendable {
     public let postgres: String?
     private let writer: any StoreConnection
     private let readers: StoreReaders
-    private let writeLock = NSLock()
+    /// Held by a write, or by a group of them (``group(_:)``), whose writes take it again.
+    private let writeLock = NSRecursiveLock()
+    /// The group of writes under way (under ``writeLock``); nil outside one.
+    private var openGroup: WriteGroup?
     /// SQLite's checkpoints, made off the writer's thread.
     let checkpointer: SQLiteCheckpointer?
     /// The data directory, held while the store is open (SQLite).
@@ -390,8 +393,10 @@ public final class PinStore: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` in a write transaction; a failure of the machine's is thrown as
-    /// ``StoreUnavailable``, and logged when it starts and when writes go through again.
+    /// Runs `body` in a write transaction, or, inside ``group(_:)``, under a savepoint of the
+    /// group's transaction (a ``ReviewError`` rolls back to it alone; any other failure spoils
+    /// the group, whose writes then run again one by one). A failure of the machine's is
+    /// thrown as ``StoreUnavailable``, and logged when it starts and when writes go through again.
     private func write<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
         writeLock.lock()
         let started = ContinuousClock.now
@@ -399,6 +404,7 @@ public final class PinStore: @unchecked Sendable {
             timed?("write", ContinuousClock.now - started)
             writeLock.unlock()
         }
+        if let openGroup { return try openGroup.savepoint(writer) { try body(writer) } }
         do {
             let result = try transaction(body)
             record(nil)
@@ -412,6 +418,53 @@ public final class PinStore: @unchecked Sendable {
             throw unavailable
         }
     }
+
+    /// Runs `body`, which makes several writes (each a request's), in one write transaction
+    /// and commits once: each write of it is a savepoint (``write(_:)``), and what they hand
+    /// to ``afterCommit(_:)`` runs, in order, once that commit is made. Returns false, having
+    /// rolled back and run nothing after commit, when the group could not commit (a write
+    /// spoiled it, the begin or the commit failed): the caller runs the writes again, each
+    /// in a transaction of its own, so each gets its own outcome. Call from one thread at a
+    /// time, without writes of other threads in `body`.
+    public func group(_ body: () -> Void) -> Bool {
+        writeLock.lock()
+        let group = WriteGroup()
+        openGroup = group
+        let committed: Bool
+        do {
+            try transaction { _ in
+                body()
+                if group.spoiled { throw WriteGroup.Spoiled() }
+            }
+            committed = true
+            record(nil)
+        } catch {
+            committed = false
+        }
+        openGroup = nil
+        writeLock.unlock()
+        if committed { group.afterCommit.forEach { $0() } }
+        return committed
+    }
+
+    /// Runs `action` once the write just made is committed: now, or, inside ``group(_:)``, at
+    /// the group's commit (never, when the group is rolled back).
+    public func afterCommit(_ action: @escaping () -> Void) {
+        writeLock.lock()
+        if let openGroup {
+            openGroup.afterCommit.append(action)
+            writeLock.unlock()
+        } else {
+            writeLock.unlock()
+            action()
+        }
+    }
+
+    /// The transactions the writer committed so far (counted by the database's connection).
+    public var commits: Int { writeLock.withLock { writer.commits } }
+
+    /// The requests the writer sent to the database's server and waited for so far (0 with SQLite).
+    public var roundTrips: Int { writeLock.withLock { writer.roundTrips } }
 
     /// `body` between the store's write lock and the commit. With SQLite the files are
     /// checked before, so a lost store is not written, and after: a commit into a file that
@@ -458,5 +511,39 @@ public struct StoreBatch {
     /// Applies one change of the batch once (``PinStore/apply(_:from:)``).
     public func apply(_ change: SyncChange, from client: String) throws -> (outcome: SyncOutcome, changed: [StoredPin]) {
         try store.apply(change, from: client, in: db)
+    }
+}
+
+/// The writes of ``PinStore/group(_:)``: one transaction, a savepoint each, and what waits
+/// for their commit.
+private final class WriteGroup {
+    /// Thrown to roll the group back when a write of it failed for another reason than a refusal.
+    struct Spoiled: Error {}
+
+    var afterCommit: [() -> Void] = []
+    /// True once a write failed in a way its savepoint may not undo (a statement's or the
+    /// machine's failure, which may have ended the transaction): the group rolls back.
+    private(set) var spoiled = false
+
+    /// `body` under a savepoint: released when it succeeds, rolled back to when it refuses
+    /// (a ``ReviewError``); another failure spoils the group.
+    func savepoint<T>(_ db: any StoreConnection, _ body: () throws -> T) throws -> T {
+        if spoiled { throw Spoiled() }
+        do {
+            try db.execute("SAVEPOINT request")
+            let result = try body()
+            try db.execute("RELEASE request")
+            return result
+        } catch let error as ReviewError {
+            do {
+                try db.execute("ROLLBACK TO request; RELEASE request")
+            } catch {
+                spoiled = true
+            }
+            throw error
+        } catch {
+            spoiled = true
+            throw error
+        }
     }
 }

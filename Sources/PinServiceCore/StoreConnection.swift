@@ -11,6 +11,10 @@ protocol StoreConnection: AnyObject {
     func query<T>(_ sql: String, _ values: [SQLValue], row: (any SQLRow) -> T) throws -> [T]
     /// Runs a statement that returns no rows.
     func run(_ sql: String, _ values: [SQLValue]) throws
+    /// The transactions committed so far.
+    var commits: Int { get }
+    /// The requests sent to the database's server and waited for so far (0 for SQLite, in process).
+    var roundTrips: Int { get }
 }
 
 extension StoreConnection {
@@ -21,6 +25,7 @@ extension StoreConnection {
 
 extension SQLiteConnection: StoreConnection {
     var dialect: SQLDialect { .sqlite }
+    var roundTrips: Int { 0 }
 }
 
 extension PostgresConnection: StoreConnection {

@@ -11,6 +11,10 @@ package final class PostgresConnection {
     private let connection: OpaquePointer
     /// The prepared statements' names, by their SQL (emptied when the connection is reset).
     private var prepared: [String: String] = [:]
+    /// The requests sent to the server and waited for (a statement, a preparation), counted.
+    package private(set) var roundTrips = 0
+    /// The transactions the server said it committed, counted.
+    package private(set) var commits = 0
 
     /// Connects to `uri` (`postgresql://user@host:port/db`, or a unix socket's directory in
     /// `?host=/path`); the password, if any, is never part of an error.
@@ -34,7 +38,8 @@ package final class PostgresConnection {
     deinit { PQfinish(connection) }
 
     package func execute(_ sql: String) throws(PostgresError) {
-        _ = try PostgresResult(try exec(sql, []), connection: connection, sql: sql)
+        let result = try PostgresResult(try exec(sql, []), connection: connection, sql: sql)
+        if result.command == "COMMIT" { commits += 1 }
     }
 
     package func query<T>(_ sql: String, _ values: [SQLValue], row: (any SQLRow) -> T) throws -> [T] {
@@ -84,6 +89,7 @@ package final class PostgresConnection {
             case .null: texts.append(nil)
             }
         }
+        roundTrips += 1
         if texts.isEmpty { return PQexec(connection, sql) }
         let name = try statement(sql, parameters: texts.count)
         return texts.withUnsafeBufferPointer { buffer in
@@ -97,6 +103,7 @@ package final class PostgresConnection {
     private func statement(_ sql: String, parameters: Int) throws(PostgresError) -> String {
         if let name = prepared[sql] { return name }
         let name = "pinrender_\(prepared.count + 1)"
+        roundTrips += 1
         _ = try PostgresResult(PQprepare(connection, name, sql, Int32(parameters), nil), connection: connection, sql: sql)
         prepared[sql] = name
         return name
@@ -143,6 +150,9 @@ private final class PostgresResult {
     deinit { PQclear(result) }
 
     var count: Int { Int(PQntuples(result)) }
+
+    /// The tag of the (last) command: `COMMIT`, `INSERT 0 1`...
+    var command: String { String(cString: PQcmdStatus(result)) }
 
     func row(_ index: Int) -> PostgresRow { PostgresRow(result: self, index: Int32(index)) }
 

@@ -59,9 +59,8 @@ extension StoreQueues {
     /// Runs a step of a sync batch on the writer, after the writes waiting before it, and
     /// waits for its commit; `bytes` is its share of the batch's request. Call from
     /// ``Side/batches``.
-    func writeStep(bytes: Int) -> (ReviewService.SyncStep) throws -> Void {
-        // The step does not outlive the call: perform waits for it.
-        { [writer] step in try withoutActuallyEscaping(step) { step in try writer.perform(bytes: bytes, step) } }
+    func writeStep(bytes: Int) -> (@escaping ReviewService.SyncStep) throws -> Void {
+        { [writer] step in try writer.perform(bytes: bytes, step) }
     }
 }
 

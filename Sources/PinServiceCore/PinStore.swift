@@ -37,6 +37,9 @@ public final class PinStore: @unchecked Sendable {
     private let writeLock = NSRecursiveLock()
     /// The group of writes under way (under ``writeLock``); nil outside one.
     private var openGroup: WriteGroup?
+    /// The writer's counts as of its last write (under ``countsLock``).
+    private var counts = (commits: 0, roundTrips: 0)
+    private let countsLock = NSLock()
     /// SQLite's checkpoints, made off the writer's thread.
     let checkpointer: SQLiteCheckpointer?
     /// The data directory, held while the store is open (SQLite).
@@ -402,6 +405,7 @@ public final class PinStore: @unchecked Sendable {
         let started = ContinuousClock.now
         defer {
             timed?("write", ContinuousClock.now - started)
+            count()
             writeLock.unlock()
         }
         if let openGroup { return try openGroup.savepoint(writer) { try body(writer) } }
@@ -442,6 +446,7 @@ public final class PinStore: @unchecked Sendable {
             committed = false
         }
         openGroup = nil
+        count()
         writeLock.unlock()
         if committed { group.afterCommit.forEach { $0() } }
         return committed
@@ -460,11 +465,19 @@ public final class PinStore: @unchecked Sendable {
         }
     }
 
-    /// The transactions the writer committed so far (counted by the database's connection).
-    public var commits: Int { writeLock.withLock { writer.commits } }
+    /// The transactions the writer committed so far (counted by the database's connection),
+    /// read without waiting for a write under way.
+    public var commits: Int { countsLock.withLock { counts.commits } }
 
-    /// The requests the writer sent to the database's server and waited for so far (0 with SQLite).
-    public var roundTrips: Int { writeLock.withLock { writer.roundTrips } }
+    /// The requests the writer sent to the database's server and waited for so far (0 with
+    /// SQLite), read without waiting for a write under way.
+    public var roundTrips: Int { countsLock.withLock { counts.roundTrips } }
+
+    /// Copies the writer's counts for ``commits`` and ``roundTrips`` (under ``writeLock``).
+    private func count() {
+        let now = (commits: writer.commits, roundTrips: writer.roundTrips)
+        countsLock.withLock { counts = now }
+    }
 
     /// `body` between the store's write lock and the commit. With SQLite the files are
     /// checked before, so a lost store is not written, and after: a commit into a file that

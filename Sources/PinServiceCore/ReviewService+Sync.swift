@@ -17,7 +17,7 @@ extension ReviewService {
     /// once it committed; `step` runs each step (the HTTP adapter runs them on its writer,
     /// so that other requests' writes go between the steps of a large batch).
     public func sync(_ batch: SyncBatch, client: String, stepSize: Int = .max,
-                     step: (SyncStep) throws -> Void = { try $0() }) throws(ReviewError) -> SyncAnswer {
+                     step: (@escaping SyncStep) throws -> Void = { try $0() }) throws(ReviewError) -> SyncAnswer {
         try requireContent(batch.contentId)
         try check(cursor: batch.cursor, named: "cursor")
         try check(batchSize: batch.changes.count)
@@ -34,7 +34,7 @@ extension ReviewService {
             let changes = batch.changes[start..<min(start + max(stepSize, 1), batch.changes.count)]
             // Assigned, not appended: a step whose group of writes could not commit runs again.
             var stepResults: [SyncOutcome] = []
-            try run { try step { stepResults = try apply(changes, of: batch.contentId, client: client) } }
+            try run { try step { stepResults = try self.apply(changes, of: batch.contentId, client: client) } }
             results += stepResults
         }
         let list = try changes(of: batch.contentId, since: batch.cursor)

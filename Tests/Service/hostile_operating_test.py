@@ -159,6 +159,7 @@ class MetricsTests(service_test.ServiceCase):
             "pinrender_event_clients": "gauge", "pinrender_events_sent": "counter",
             "pinrender_render_queue_depth": "gauge", "pinrender_renders_running": "gauge",
             "pinrender_render_duration_seconds": "histogram", "pinrender_store_operation_seconds": "histogram",
+            "pinrender_store_commits": "counter", "pinrender_store_round_trips": "counter",
         })
 
     def test_requests_are_counted_by_route_and_status_with_their_latency(self):
@@ -195,8 +196,10 @@ class MetricsTests(service_test.ServiceCase):
             self.assertEqual(json.loads(events.recv(TIMEOUT))["pin"]["id"], "measured")
             after, _ = scrape(self.server)
         self.assertEqual(after[sent] - connected[sent], 1)
-        # The create was one write transaction at least.
+        # The create was one write transaction at least, and one commit.
         self.assertGreaterEqual(after[writes] - before[writes], 1)
+        commits = ("pinrender_store_commits_total", ())
+        self.assertEqual(after[commits] - before[commits], 1)
 
     def test_renders_are_measured_and_the_queue_is_empty_after(self):
         checks = ("pinrender_render_duration_seconds_count", (("kind", "check"),))

@@ -89,6 +89,8 @@ public final class PinStore: @unchecked Sendable {
     private static func open(postgres uri: String, readers: Int) throws -> (writer: any StoreConnection, readers: [any StoreConnection]) {
         let writer = try PostgresConnection(uri: uri)
         try Migrations.apply(to: writer)
+        // What a change writes goes without waiting; its reads and its commit wait.
+        try writer.pipeline()
         return (writer, try (0..<max(readers, 1)).map { _ in try PostgresConnection(uri: uri) })
     }
 
@@ -490,10 +492,12 @@ public final class PinStore: @unchecked Sendable {
             try files?.check()
             let result = try body(writer)
             try writer.execute(writer.dialect.commitWrite)
+            try writer.awaitAnswers()
             try files?.check()
             return result
         } catch {
             try? writer.execute("ROLLBACK")
+            try? writer.awaitAnswers()
             throw error
         }
     }

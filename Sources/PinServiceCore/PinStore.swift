@@ -268,11 +268,17 @@ public final class PinStore: @unchecked Sendable {
     // MARK: Inside a write transaction
 
     private func create(_ pin: Pin, at location: String, in db: any StoreConnection) throws -> (pin: StoredPin, created: Bool) {
-        if let existing = try stored(pin.id, of: pin.contentId, in: db) {
+        // The pin with that id, if any, and the content's pages, in one statement.
+        let row = try db.query("SELECT \(Self.pinFields), (SELECT \(db.dialect.pageCount) FROM contents WHERE id = ?)"
+                               + " FROM (SELECT 1) AS one LEFT JOIN pins ON content_id = ? AND id = ?",
+                               [.text(pin.contentId), .text(pin.contentId), .text(pin.id)]) {
+            (pin: $0.text(0) == nil ? nil : Self.pinRow($0), pages: $0.text(6) == nil ? nil : $0.integer(6))
+        }[0]
+        if let existing = try decode(row.pin.map { [$0] } ?? []).first {
             if existing.deleted { throw ReviewError.deleted(existing) }
             return (existing, false)
         }
-        let pages = try pageCount(of: pin.contentId, in: db)
+        guard let pages = row.pages else { throw ReviewError.unknownContent(pin.contentId) }
         var pin = pin
         if let parentId = pin.parentId {
             guard let parent = try stored(parentId, of: pin.contentId, in: db), !parent.deleted else {
@@ -356,7 +362,8 @@ public final class PinStore: @unchecked Sendable {
     // MARK: Rows
 
     private static let contentColumns = "SELECT id, kind, file, bytes, unit, pages, updated_at FROM contents"
-    private static let pinColumns = "SELECT body, version, updated_at, seq, deleted, event FROM pins"
+    private static let pinFields = "body, version, updated_at, seq, deleted, event"
+    private static let pinColumns = "SELECT \(pinFields) FROM pins"
 
     private static func content(_ row: any SQLRow) -> ContentRecord {
         let pages = (try? JSONDecoder().decode([ContentRecord.PageSize].self, from: Data((row.text(5) ?? "[]").utf8))) ?? []

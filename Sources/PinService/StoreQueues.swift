@@ -13,12 +13,13 @@ struct StoreQueues: Sendable {
         case writer
         case readers
         /// Sync batches: read and checked here, their steps run on the writer
-        /// (``writeStep(bytes:)``), so that other writes go between them.
+        /// (``writeStep(_:)``), so that other writes go between them.
         case batches
     }
 
-    /// The most changes of a sync batch's step: one write of the writer, between which other writes go.
-    static let batchStep = 50
+    /// The most changes of a sync batch's step: one write of the writer, between which other
+    /// writes go; a write that comes while a step runs waits for it (a few milliseconds).
+    static let batchStep = 20
 
     let writer: StoreWriter
     let batches = DispatchQueue(label: "pinrender.store-batches")
@@ -57,10 +58,11 @@ final class WriteGate: Sendable {
 
 extension StoreQueues {
     /// Runs a step of a sync batch on the writer, after the writes waiting before it, and
-    /// waits for its commit; `bytes` is its share of the batch's request. Call from
-    /// ``Side/batches``.
-    func writeStep(bytes: Int) -> (@escaping ReviewService.SyncStep) throws -> Void {
-        { [writer] step in try writer.perform(bytes: bytes, step) }
+    /// waits for its commit; call from ``Side/batches``. A step counts as a whole group's
+    /// bytes: it commits alone, so a create that came before it is not held for its changes,
+    /// and those that come while it runs commit together after it.
+    func writeStep(_ step: @escaping ReviewService.SyncStep) throws {
+        try writer.perform(bytes: writer.limits.bytes, step)
     }
 }
 

@@ -23,7 +23,7 @@ public final class StoreWriter: @unchecked Sendable {
     }
 
     private let store: PinStore
-    private let limits: Limits
+    public let limits: Limits
     /// Runs before each group, on the writer's thread (tests hold the writer there).
     private let beforeGroup: (@Sendable () -> Void)?
     private let thread = DispatchQueue(label: "pinrender.store-writer")

@@ -14,6 +14,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -200,6 +201,18 @@ class MetricsTests(service_test.ServiceCase):
         self.assertGreaterEqual(after[writes] - before[writes], 1)
         commits = ("pinrender_store_commits_total", ())
         self.assertEqual(after[commits] - before[commits], 1)
+
+    def test_a_create_is_one_commit_and_on_postgresql_three_round_trips(self):
+        # On PostgreSQL the writer sends what returns nothing without waiting: a create waits
+        # for the pin with its id and its content's pages (one statement), the next seq and
+        # the commit.
+        trips, commits = ("pinrender_store_round_trips_total", ()), ("pinrender_store_commits_total", ())
+        before, _ = scrape(self.server)
+        for n in range(5):
+            self.assertEqual(self.server.post("/v1/contents/shot/pins", pin(f"trip{n}")).status_code, 201)
+        after, _ = scrape(self.server)
+        self.assertEqual(after[commits] - before[commits], 5)
+        self.assertEqual(after[trips] - before[trips], 15 if "--postgres" in sys.argv else 0)
 
     def test_renders_are_measured_and_the_queue_is_empty_after(self):
         checks = ("pinrender_render_duration_seconds_count", (("kind", "check"),))

@@ -157,6 +157,72 @@ struct ReviewServiceTests {
     }
 }
 
+/// Writes waiting for the writer commit together, and one refused among them loses no other.
+struct StoreWriterTests {
+    @Test func writesThatWaitCommitOnceAndARefusedOneRollsBackAlone() throws {
+        let (service, log, directory) = try makeService()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The writer takes nothing before the test lets it: the four writes all wait.
+        let held = DispatchSemaphore(value: 0)
+        let writer = StoreWriter(store: service.store, beforeGroup: {
+            held.wait()
+            held.signal()
+        })
+        let before = service.store.commits
+        let answered = DispatchGroup()
+        let lock = NSLock()
+        var outcomes: [String: String] = [:]
+        var seenAtFirstAnswer: (commits: Int, events: [String])?
+        for (id, page) in [("a", 1), ("b", 2), ("bad", 3), ("d", 1)] {
+            answered.enter()
+            writer.submit(bytes: 100, { try service.create(root(id, page: page)) }) { result in
+                lock.withLock {
+                    if seenAtFirstAnswer == nil { seenAtFirstAnswer = (service.store.commits - before, log.events) }
+                    switch result {
+                    case .success(let created): outcomes[id] = "created \(created.pin.seq)"
+                    case .failure(let error): outcomes[id] = (error as? ReviewError)?.message ?? "\(error)"
+                    }
+                }
+                answered.leave()
+            }
+        }
+        held.signal()
+        answered.wait()
+        #expect(service.store.commits - before == 1)
+        #expect(outcomes == ["a": "created 1", "b": "created 2", "d": "created 3",
+                             "bad": "page: page 3, but content \"plan\" has 2 pages"])
+        // The first answer came after the one commit, with every event of the group sent.
+        #expect(seenAtFirstAnswer?.commits == 1)
+        #expect(seenAtFirstAnswer?.events == ["a pin.created", "b pin.created", "d pin.created"])
+        #expect(try service.pins(of: "plan").pins.map(\.pin.id) == ["a", "b", "d"])
+    }
+
+    @Test func aWriteAloneCommitsAloneAndGroupsKeepTheirBounds() throws {
+        let (service, _, directory) = try makeService()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let held = DispatchSemaphore(value: 0)
+        var limits = StoreWriter.Limits()
+        (limits.count, limits.bytes) = (3, 1000)
+        let writer = StoreWriter(store: service.store, limits: limits, beforeGroup: {
+            held.wait()
+            held.signal()
+        })
+        let before = service.store.commits
+        let answered = DispatchGroup()
+        // 3 and 3 by count, then 600 alone by bytes (600 + 600 > 1000), then 600 and 10: four commits.
+        for (index, bytes) in [10, 10, 10, 10, 10, 10, 600, 600, 10].enumerated() {
+            answered.enter()
+            writer.submit(bytes: bytes, { try service.create(root("p\(index)")) }) { _ in answered.leave() }
+        }
+        held.signal()
+        answered.wait()
+        #expect(service.store.commits - before == 4)
+        #expect(try service.pins(of: "plan").pins.count == 9)
+        #expect(try writer.perform { try service.create(root("alone")).pin.seq } == 10)
+        #expect(service.store.commits - before == 5)
+    }
+}
+
 struct ServiceErrorTableTests {
     private static let pin = StoredPin(pin: Pin(id: "a", contentId: "plan", authorId: "u", text: "t"), version: 2,
                                        updatedAt: "2026-12-01T00:00:00Z", seq: 4, deleted: false)

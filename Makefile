@@ -97,13 +97,18 @@ MACHINE_BASE = gcc g++ make git ca-certificates python3 python3-pip \
 # its heavy optional ones); the pin service's end-to-end tests are clients written with
 # requests and websockets, and schemathesis; the live page's test drives chromium with
 # Selenium; the diff tests compare with pixelmatch; the metrics test parses /metrics with
-# prometheus_client; the interchange tests make PDFs with pypdf and expand JSON-LD with pyld.
-PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium prometheus_client pypdf pyld
+# prometheus_client; the interchange tests make PDFs with pypdf and expand JSON-LD with pyld;
+# the carry tests make their revisions (samples/make_revisions.py: the scan) and check the
+# pixels with numpy, Pillow and scikit-image (its phase_cross_correlation is the independent
+# registration). pillow and scikit-image are imported as PIL and skimage.
+PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium prometheus_client pypdf pyld \
+	numpy pillow scikit-image
 VENV = .build/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 python-deps: deps
 	@test -x $(VENV)/bin/python3 || python3 -m venv $(VENV)
-	@for p in $(filter-out pymupdf,$(PYTHON_PACKAGES)); do $(VENV)/bin/python3 -c "import $$p" 2>/dev/null || \
+	@for p in $(filter-out pymupdf,$(PYTHON_PACKAGES)); do m=$$p; case $$p in pillow) m=PIL;; scikit-image) m=skimage;; esac; \
+		$(VENV)/bin/python3 -c "import $$m" 2>/dev/null || \
 		$(VENV)/bin/python3 -m pip install -q --disable-pip-version-check $$p || exit 1; done
 	@$(VENV)/bin/python3 -c "import pymupdf" 2>/dev/null || $(VENV)/bin/python3 -m pip install -q --disable-pip-version-check --no-deps pymupdf
 

@@ -94,28 +94,28 @@ import Testing
 
     @Test func localMatchFindsContentThatMoved() {
         let rasters = RasterPair(old: drawing(), new: drawing(offset: 12), oldScale: 1, newScale: 1)
-        let match = LocalMatch.find(in: rasters, at: Point(x: 72, y: 40), transform: .identity, radius: 16, reach: 24)
+        let match = LocalMatch.find(in: rasters, at: Point(x: 72, y: 40), transform: .identity, radii: [16], reach: 24)
         #expect(abs(match.shift.x - 12) < 0.3 && abs(match.shift.y) < 0.3)
         #expect(match.peak > 0.95)
         let judgement = CarryRules.judge(match, pageConfidence: 1) { hypot($0.x, $0.y) > 0.5 }
         #expect(judgement.verdict == .moved)
         let still = LocalMatch.find(in: RasterPair(old: drawing(), new: drawing(), oldScale: 1, newScale: 1), at: Point(x: 72, y: 40),
-                                    transform: .identity, radius: 16, reach: 24)
+                                    transform: .identity, radii: [16], reach: 24)
         #expect(hypot(still.shift.x, still.shift.y) < 0.05)
         #expect(CarryRules.judge(still, pageConfidence: 1) { hypot($0.x, $0.y) > 0.5 }.verdict == .same)
     }
 
     @Test func contentDeletedIsGoneAndBlankFollowsThePage() {
         let rasters = RasterPair(old: drawing(), new: GreyImage(width: 200, height: 160), oldScale: 1, newScale: 1)
-        let deleted = LocalMatch.find(in: rasters, at: Point(x: 135, y: 105), transform: .identity, radius: 16, reach: 24)
+        let deleted = LocalMatch.find(in: rasters, at: Point(x: 135, y: 105), transform: .identity, radii: [16], reach: 24)
         #expect(CarryRules.judge(deleted, pageConfidence: 1) { _ in false }.verdict == .gone)
-        let blank = LocalMatch.find(in: rasters, at: Point(x: 180, y: 10), transform: .identity, radius: 8, reach: 16)
+        let blank = LocalMatch.find(in: rasters, at: Point(x: 180, y: 10), transform: .identity, radii: [8], reach: 16)
         #expect(CarryRules.judge(blank, pageConfidence: 0.9) { _ in true } == CarryRules.Judgement(verdict: .moved, confidence: 0.9,
                                                                                                   shift: Point(x: 0, y: 0)))
         var other = GreyImage(width: 200, height: 160)
         for y in 95..<115 { for x in 125..<145 where (x + y) % 6 < 2 { other.pixels[y * 200 + x] = 0 } }
         let changed = LocalMatch.find(in: RasterPair(old: drawing(), new: other, oldScale: 1, newScale: 1), at: Point(x: 135, y: 105),
-                                      transform: .identity, radius: 16, reach: 24)
+                                      transform: .identity, radii: [16], reach: 24)
         #expect(CarryRules.judge(changed, pageConfidence: 1) { _ in false }.verdict == .changed)
     }
 

@@ -28,7 +28,7 @@ SAMPLES = samples
 DEMO = samples/demo
 PINS = samples/pins
 
-.PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage test-interchange docs openapi test-asan test-tsan fuzz bench samples clean
+.PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage test-interchange test-carry docs openapi test-asan test-tsan fuzz bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -136,6 +136,7 @@ test: check-deps
 	$(SCHEMATHESIS)
 	$(LIVEPAGE_TESTS)
 	$(INTERCHANGE_TESTS)
+	$(CARRY_TESTS)
 	$(DOC_TESTS)
 
 # Every sh block of README.md and docs/ runs as written; the README's Swift snapshot test
@@ -151,6 +152,18 @@ INTERCHANGE_TESTS = timeout 600 python3 Tests/Interchange/interchange_test.py --
 test-interchange: python-deps
 	$(DEBUG_BUILD)
 	$(INTERCHANGE_TESTS)
+
+# `pinrender carry` against the revisions of samples/make_revisions.py, written into a scratch
+# folder by the test (the plan rescaled onto A2, turned by /Rotate and in its content, a new
+# title block, a wall moved, a room deleted, the rooms renumbered, a different drawing, a
+# scan): every pin within 1 px of its true point at 150 dpi (3 on the scan), the pins on
+# changed content flagged and no other, replies kept, the pixels of `render` around the
+# carried markers, the overlay's colours, phase_cross_correlation against the report, bad
+# input, the same bytes twice (samples/README.md; about a minute).
+CARRY_TESTS = timeout 900 python3 Tests/Carry/carry_test.py --binary .build/debug/pinrender
+test-carry: python-deps
+	$(DEBUG_BUILD)
+	$(CARRY_TESTS)
 
 # make install into a scratch folder (the release build check-deps made): man finds every
 # page, each is what the program prints, serve --demo runs from an empty folder.

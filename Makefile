@@ -22,7 +22,8 @@ RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath 
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpixman-1-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
 	poppler-utils qpdf libxml2-dev libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
-	chromium chromium-driver libjs-pdf libpq-dev postgresql nginx optipng libdeflate-dev python3-venv man-db groff-base mandoc
+	chromium chromium-driver libjs-pdf libpq-dev postgresql nginx optipng libdeflate-dev python3-venv man-db groff-base mandoc \
+	libfftw3-dev
 SAMPLES = samples
 # The plan and the photo without their calibration targets (make_samples.py writes both).
 DEMO = samples/demo

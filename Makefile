@@ -160,7 +160,7 @@ test-interchange: python-deps
 # scan): every pin within 1 px of its true point at 150 dpi (3 on the scan), the pins on
 # changed content flagged and no other, replies kept, the pixels of `render` around the
 # carried markers, the overlay's colours, phase_cross_correlation against the report, bad
-# input, the same bytes twice (samples/README.md; about a minute).
+# input, the same bytes twice (samples/README.md; about 7 minutes with the debug build).
 CARRY_TESTS = timeout 900 python3 Tests/Carry/carry_test.py --binary .build/debug/pinrender
 test-carry: python-deps
 	$(DEBUG_BUILD)

@@ -46,11 +46,11 @@ def pins():
     rng = random.Random(32)
     out = []
     for n in range(1000):
-        out.append({"id": f"p{n + 1}", "page": n // 50 + 1, "relativeX": round(rng.uniform(0.06, 0.94), 5),
+        out.append({"id": f"p{n + 1}", "contentId": "plan-a1", "page": n // 50 + 1, "relativeX": round(rng.uniform(0.06, 0.94), 5),
                     "relativeY": round(rng.uniform(0.06, 0.88), 5), "authorId": "u-bench",
                     "createdAt": "2026-12-01T09:00:00Z", "text": f"Pin {n + 1}", "resolved": False, "parentId": None})
     for n in range(100):
-        out.append({"id": f"r{n + 1}", "authorId": "u-bench", "createdAt": "2026-12-01T10:00:00Z",
+        out.append({"id": f"r{n + 1}", "contentId": "plan-a1", "authorId": "u-bench", "createdAt": "2026-12-01T10:00:00Z",
                     "text": "Reply", "resolved": False, "parentId": f"p{n * 10 + 1}"})
     with open(PINS, "w") as file:
         json.dump({"pins": out}, file)
@@ -85,7 +85,8 @@ def main():
           "(min-max); the ratios are of the medians, with the spread of the ratios round by round. CPU is user + "
           "system time, memory the peak resident set. Load average when the runs began: "
           f"{open('/proc/loadavg').read().split()[0]} on {os.cpu_count()} cores. "
-          f"Verdicts of the last run: {report.get('counts')}.\n")
+          f"Verdicts of the last run: {report.get('counts')} (nothing changed under any pin: every `changed` or "
+          "`gone` is a false flag).\n")
     print("| command | wall | CPU | peak memory | wall / pdftocairo | CPU / pdftocairo |")
     print("|---|---:|---:|---:|---:|---:|")
     peer = runs[peer_name]

@@ -36,8 +36,11 @@ public struct CarryJob: Sendable {
         self.output = output
     }
 
-    /// The pins' neighbourhood matched on the new page, pixels each way at --dpi.
+    /// The neighbourhood of the grid that cross-checks a registration, pixels each way at --dpi.
     var radius: Int { max(8, Int((32 * dpi / 150).rounded())) }
+    /// A pin's neighbourhood matched on the new page, pixels each way at --dpi: the first of
+    /// these with ink on the old page.
+    var radii: [Int] { [32, 64, 96].map { max(8, Int((Double($0) * dpi / 150).rounded())) } }
     /// How far a pin's content is looked for beyond the page transform.
     var reach: Int { max(16, Int((96 * dpi / 150).rounded())) }
 
@@ -125,11 +128,16 @@ public struct CarryJob: Sendable {
     /// A page pair registered: the transform, how it was found, and the two rasters.
     struct Registered {
         var fit: TransformFit
+        /// The transforms of other parts of the page that moved otherwise, tried for the pins
+        /// that ``fit`` does not carry.
+        var others: [PageTransform]
         var method: CarryReport.Method
         var rasters: RasterPair
         var oldSize: CGSize
         var newSize: CGSize
         var confidence: Double
+        /// The old page's words and the new page's by text, when both have them.
+        var words: (old: PageText, new: [String: [Point]])?
     }
 
     /// Registers new page `newPage` on old page `oldPage`: from their words when both have
@@ -141,19 +149,26 @@ public struct CarryJob: Sendable {
         let (oldRaster, oldScale) = try raster(oldDocument, page: oldPage, file: old)
         let (newRaster, newScale) = try raster(newDocument, page: newPage, file: new)
         let rasters = RasterPair(old: oldRaster, new: newRaster, oldScale: oldScale, newScale: newScale)
-        if let fit = TransformFit.robust(PageText.uniqueMatches(old: texts.old, new: texts.new), tolerance: 2),
-           fit.inliers >= 6, fit.inlierFraction >= 0.25, fit.residual <= 1 {
-            let check = GridRegistration.refine(rasters, initial: fit.transform, radius: radius, reach: 4)
-            let agrees = check.map { $0.inliers >= 8 && Self.deviation($0.transform, fit.transform, size: oldSize) * newScale <= 1.5 } ?? false
-            return Registered(fit: fit, method: agrees ? .textAndPixels : .text, rasters: rasters, oldSize: oldSize, newSize: newSize,
-                              confidence: CarryRules.confidence(of: fit))
+        let matches = PageText.uniqueMatches(old: texts.old, new: texts.new)
+        let fits = TransformFit.robustSet(matches, tolerance: 2, minimumInliers: 6, limit: 3).filter { $0.residual <= 1 }
+        if !fits.isEmpty, Double(fits.reduce(0) { $0 + $1.inliers }) >= 0.3 * Double(matches.count) {
+            // The fit that most of the page's ink agrees with leads; the others are tried for
+            // the pins it does not carry (a title block that kept its size).
+            let checks = fits.map { GridRegistration.refine(rasters, initial: $0.transform, radius: radius, reach: 4) }
+            let lead = checks.indices.max { (checks[$0]?.inliers ?? 0, -$0) < (checks[$1]?.inliers ?? 0, -$1) } ?? 0
+            let agrees = checks[lead].map { $0.inliers >= 8 && Self.deviation($0.transform, fits[lead].transform, size: oldSize) * newScale <= 1.5 } ?? false
+            var others = fits
+            let fit = others.remove(at: lead)
+            return Registered(fit: fit, others: others.map(\.transform), method: agrees ? .textAndPixels : .text, rasters: rasters,
+                              oldSize: oldSize, newSize: newSize, confidence: CarryRules.confidence(of: fit),
+                              words: (texts.old, texts.new.centersByText))
         }
         let guess = PhaseCorrelation.register(old: oldRaster, oldScale: oldScale, new: newRaster, newScale: newScale)
         guard let first = GridRegistration.refine(rasters, initial: guess.transform, radius: radius, reach: reach),
               let fit = GridRegistration.refine(rasters, initial: first.transform, radius: radius, reach: 4),
               fit.inliers >= 8, fit.inlierFraction >= 0.3, fit.residual * oldScale <= 1.5 else { return nil }
-        return Registered(fit: fit, method: .pixels, rasters: rasters, oldSize: oldSize, newSize: newSize,
-                          confidence: CarryRules.confidence(of: fit))
+        return Registered(fit: fit, others: [], method: .pixels, rasters: rasters, oldSize: oldSize, newSize: newSize,
+                          confidence: CarryRules.confidence(of: fit), words: nil)
     }
 
     /// The most two transforms differ over a page of `size`, at its corners, in points.
@@ -187,17 +202,30 @@ public struct CarryJob: Sendable {
     private func carry(_ pin: Pin, on pair: Registered, newPage: Int) -> (CarryReport.Pin, CarryOverlay.Mark?) {
         let from = CarryReport.Place(page: pin.page, x: pin.relativeX ?? 0, y: pin.relativeY ?? 0)
         let point = Point(x: from.x * pair.oldSize.width, y: from.y * pair.oldSize.height)
-        let transform = pair.fit.transform, rasters = pair.rasters
+        let rasters = pair.rasters
         let pixel = Point(x: point.x * rasters.oldScale, y: point.y * rasters.oldScale)
-        let match = LocalMatch.find(in: rasters, at: pixel, transform: transform, radius: radius, reach: reach)
+        var transform = pair.fit.transform
+        var match = LocalMatch.find(in: rasters, at: pixel, transform: transform, radii: radii, reach: reach)
+        for other in pair.others where match.peak < LocalMatch.goodInPlace && match.oldInk >= CarryRules.blankInk {
+            let candidate = LocalMatch.find(in: rasters, at: pixel, transform: other, radii: radii, reach: reach)
+            if candidate.peak >= CarryRules.unchangedPeak && candidate.peak > match.peak + 0.05 { (transform, match) = (other, candidate) }
+        }
         let tolerance = CarryRules.samePixels * 72 / dpi
         func place(_ shift: Point) -> Point {
             transform.apply(Point(x: point.x + shift.x / rasters.oldScale, y: point.y + shift.y / rasters.oldScale))
         }
-        let judgement = CarryRules.judge(match, pageConfidence: pair.confidence) { shift in
+        var judgement = CarryRules.judge(match, pageConfidence: pair.confidence) { shift in
             let moved = place(shift)
             let dx = moved.x / pair.newSize.width - from.x, dy = moved.y / pair.newSize.height - from.y
             return newPage != pin.page || hypot(dx * pair.newSize.width, dy * pair.newSize.height) > tolerance
+        }
+        if let words = pair.words, judgement.verdict == .same || judgement.verdict == .moved {
+            let shift = Point(x: judgement.shift.x / rasters.oldScale, y: judgement.shift.y / rasters.oldScale)
+            let shifted = PageTransform(a: 1, b: 0, c: 0, d: 1, e: shift.x, f: shift.y).followed(by: transform)
+            if words.old.wordMissing(near: point, radius: Double(match.radius) / rasters.oldScale, on: words.new, transform: shifted,
+                                     tolerance: 2 * transform.scale) {
+                judgement = CarryRules.Judgement(verdict: .changed, confidence: 0.9, shift: Point(x: 0, y: 0))
+            }
         }
         let mapped = transform.apply(point), landed = place(judgement.shift)
         let onPage = (0...pair.newSize.width).contains(landed.x) && (0...pair.newSize.height).contains(landed.y)

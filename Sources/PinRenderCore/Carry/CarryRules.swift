@@ -14,10 +14,13 @@ public enum CarryVerdict: String, Sendable, CaseIterable {
 
 /// The rules that turn a pin's local match into a verdict, in one place.
 public enum CarryRules {
-    /// A neighbourhood whose grey levels deviate less than this (on the coarse copy) is blank.
-    public static let blankContrast = 0.03
+    /// A neighbourhood with less ink than this (``GreyImage/ink``) is blank.
+    public static let blankInk = 0.002
     /// The correlation above which the content under a pin is the same.
     public static let unchangedPeak = 0.7
+    /// The correlation under which the inner part of a neighbourhood changed though the
+    /// whole still matches (a basin gone from under a pin beside a wall).
+    public static let innerPeak = 0.5
     /// A pin that moves less than this many pixels at --dpi on the page stays `same`.
     public static let samePixels = 0.5
     /// A local shift this small (old pixels) that correlates as well in place is the page
@@ -30,6 +33,12 @@ public enum CarryRules {
         public var confidence: Double
         /// The shift kept beyond the page transform, in old raster pixels.
         public var shift: Point
+
+        public init(verdict: CarryVerdict, confidence: Double, shift: Point) {
+            self.verdict = verdict
+            self.confidence = confidence
+            self.shift = shift
+        }
     }
 
     /// Judges a pin from its local match: blank on both pages follows the page transform;
@@ -42,16 +51,20 @@ public enum CarryRules {
         func unchanged(_ shift: Point, _ confidence: Double) -> Judgement {
             Judgement(verdict: moved(shift) ? .moved : .same, confidence: rounded(confidence), shift: shift)
         }
-        if match.oldContrast < blankContrast {
-            guard match.newContrast >= blankContrast else { return unchanged(zero, pageConfidence) }
-            return Judgement(verdict: .changed, confidence: rounded(min(1, match.newContrast / (4 * blankContrast))), shift: zero)
+        if match.oldInk < blankInk {
+            guard match.newInk >= blankInk else { return unchanged(zero, pageConfidence) }
+            return Judgement(verdict: .changed, confidence: rounded(min(1, match.newInk / (4 * blankInk))), shift: zero)
+        }
+        if match.peak >= unchangedPeak, match.innerOldInk >= blankInk, match.innerPeak < innerPeak {
+            guard match.innerNewInk >= blankInk else { return Judgement(verdict: .gone, confidence: rounded(match.peak), shift: zero) }
+            return Judgement(verdict: .changed, confidence: rounded(1 - match.innerPeak / 2), shift: zero)
         }
         if match.peak >= unchangedPeak {
             let small = hypot(match.shift.x, match.shift.y) <= snap && match.peakInPlace >= match.peak - 0.02
             return unchanged(small ? zero : match.shift, pageConfidence * min(1, match.peak))
         }
-        if match.newContrast < blankContrast {
-            return Judgement(verdict: .gone, confidence: rounded(1 - match.newContrast / blankContrast * 0.5), shift: zero)
+        if match.newInk < blankInk {
+            return Judgement(verdict: .gone, confidence: rounded(1 - match.newInk / blankInk * 0.5), shift: zero)
         }
         return Judgement(verdict: .changed, confidence: rounded(min(1, max(0, (unchangedPeak - match.peak) / unchangedPeak) + 0.5)), shift: zero)
     }

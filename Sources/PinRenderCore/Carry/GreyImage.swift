@@ -90,9 +90,10 @@ public struct GreyImage: Sendable, Equatable {
         return max(0, squares / Double(pixels.count) - mean * mean).squareRoot()
     }
 
-    /// The fraction of pixels darker than mid grey: how much ink there is.
+    /// The fraction of pixels a quarter darker than white or more: how much ink there is
+    /// (a thin anti-aliased line counts, paper's noise does not).
     public var ink: Double {
         guard !pixels.isEmpty else { return 0 }
-        return Double(pixels.reduce(0) { $0 + ($1 < 128 ? 1 : 0) }) / Double(pixels.count)
+        return Double(pixels.reduce(0) { $0 + ($1 < 192 ? 1 : 0) }) / Double(pixels.count)
     }
 }

@@ -20,8 +20,8 @@ public enum GridRegistration {
         for row in stride(from: 0, to: down, by: step) {
             for column in stride(from: 0, to: across, by: step) {
                 let point = Point(x: Double(column * side + radius) + 0.5, y: Double(row * side + radius) + 0.5)
-                let match = LocalMatch.find(in: rasters, at: point, transform: initial, radius: radius, reach: reach)
-                guard match.oldContrast > CarryRules.blankContrast, match.peak >= goodMatch else { continue }
+                let match = LocalMatch.find(in: rasters, at: point, transform: initial, radii: [radius], reach: reach)
+                guard match.oldInk >= CarryRules.blankInk, match.peak >= goodMatch else { continue }
                 let old = Point(x: point.x / rasters.oldScale, y: point.y / rasters.oldScale)
                 let moved = Point(x: (point.x + match.shift.x) / rasters.oldScale, y: (point.y + match.shift.y) / rasters.oldScale)
                 pairs.append(PointPair(old: old, new: initial.apply(moved), weight: match.peak))

@@ -1,5 +1,5 @@
 /// Which new page each old page is paired with, and by what: `--pages`, the page label, a
-/// sheet number in the drawing's text, then the order of the pages.
+/// sheet number in the drawing's text, then the order of the pages left.
 ///
 ///     let pairs = PagePairing.pair(old: oldTexts, new: newTexts, given: [1: 3])
 public enum PagePairing {
@@ -17,7 +17,7 @@ public enum PagePairing {
 
     /// Pairs the pages (1-based) of two documents: each old page in `given` with its page,
     /// then the others by a label both documents give once, then by a sheet number found on
-    /// one page of each, then page N with page N, each new page used once.
+    /// one page of each, then the rest in order with the new pages left, each new page used once.
     public static func pair(old: [PageText], new: [PageText], given: [Int: Int] = [:]) -> [Pair] {
         var partner: [Int: (Int, Reason)] = given.mapValues { ($0, .option) }
         var used = Set(given.values)
@@ -35,9 +35,10 @@ public enum PagePairing {
         }
         claim({ $0.label.map { [$0] } ?? [] }, .label)
         claim({ Array($0.sheetNumbers) }, .text)
-        for page in 1...max(1, old.count) where page <= old.count && partner[page] == nil && page <= new.count && !used.contains(page) {
-            partner[page] = (page, .order)
-            used.insert(page)
+        var free = (1...max(1, new.count)).prefix(new.count).filter { !used.contains($0) }[...]
+        for page in (1...max(1, old.count)).prefix(old.count) where partner[page] == nil {
+            guard let next = free.popFirst() else { break }
+            partner[page] = (next, .order)
         }
         return (1...max(1, old.count)).prefix(old.count).map { page in
             Pair(old: page, new: partner[page]?.0, reason: partner[page]?.1)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a page says in words, for pairing and registering pages: its label and its words
 /// with their boxes, in points of the page as displayed.
 public struct PageText: Sendable, Equatable {
@@ -44,6 +46,28 @@ public struct PageText: Sendable, Equatable {
         }
         let once = first.filter { counts[$0.key] == 1 }
         return (once.mapValues(\.1), once.sorted { $0.value.0 < $1.value.0 }.map { ($0.key, $0.value.1) })
+    }
+
+    /// Where each word is, by text: what ``wordMissing(near:radius:on:transform:tolerance:)``
+    /// looks words up in.
+    public var centersByText: [String: [Point]] {
+        var found: [String: [Point]] = [:]
+        for word in words.prefix(Self.wordLimit) { found[word.text, default: []].append(word.center) }
+        return found
+    }
+
+    /// Whether a word of this page whose box comes within `radius` points of `point` is not
+    /// on the new page (`newWords`, ``centersByText``) within `tolerance` points of where
+    /// `transform` puts it: text under a pin that was changed (a room renumbered).
+    public func wordMissing(near point: Point, radius: Double, on newWords: [String: [Point]], transform: PageTransform,
+                            tolerance: Double) -> Bool {
+        words.prefix(Self.wordLimit).contains { word in
+            let box = word.box
+            let dx = max(box.x - point.x, 0, point.x - box.x - box.width), dy = max(box.y - point.y, 0, point.y - box.y - box.height)
+            guard dx * dx + dy * dy <= radius * radius else { return false }
+            let mapped = transform.apply(word.center)
+            return !(newWords[word.text] ?? []).contains { hypot($0.x - mapped.x, $0.y - mapped.y) <= tolerance }
+        }
     }
 
     /// Words that look like a sheet number (`A-101`, `S2.03`, `M101`): letters then digits,

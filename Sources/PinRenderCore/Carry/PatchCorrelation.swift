@@ -30,28 +30,31 @@ public enum PatchCorrelation {
 
     /// The best fit of `template` over the offsets `xs` x `ys` of `image` (each keeping the
     /// template inside it), refined between pixels by a parabola through each axis' neighbours.
-    /// Ties go to the offset nearest `preferred`.
+    /// Each offset's score loses `penalty` a pixel of its distance from `preferred`, so that
+    /// along a line (where every offset along it fits as well) the nearest wins.
     public static func best(_ template: GreyImage, in image: GreyImage, xs: ClosedRange<Int>, ys: ClosedRange<Int>,
-                            preferred: (x: Int, y: Int)) -> (x: Double, y: Double, peak: Double) {
+                            preferred: (x: Int, y: Int), penalty: Double = 0) -> (x: Double, y: Double, peak: Double) {
         let w = xs.count, h = ys.count
         var scores = [Double](repeating: -1, count: w * h)
         var best = (i: 0, j: 0, score: -2.0, distance: Int.max)
         for (j, dy) in ys.enumerated() {
             for (i, dx) in xs.enumerated() {
-                let score = correlation(template, in: image, dx: dx, dy: dy)
-                scores[j * w + i] = score
+                let raw = correlation(template, in: image, dx: dx, dy: dy)
+                scores[j * w + i] = raw
                 let distance = abs(dx - preferred.x) + abs(dy - preferred.y)
+                let score = raw - penalty * Double(hypot(Double(dx - preferred.x), Double(dy - preferred.y)))
                 if score > best.score + 1e-9 || (abs(score - best.score) <= 1e-9 && distance < best.distance) {
                     best = (i, j, score, distance)
                 }
             }
         }
+        let peak = scores[best.j * w + best.i]
         func vertex(_ left: Double, _ middle: Double, _ right: Double) -> Double {
             let curvature = left - 2 * middle + right
             return curvature < -1e-9 ? max(-0.5, min(0.5, 0.5 * (left - right) / curvature)) : 0
         }
-        let fx = best.i > 0 && best.i < w - 1 ? vertex(scores[best.j * w + best.i - 1], best.score, scores[best.j * w + best.i + 1]) : 0
-        let fy = best.j > 0 && best.j < h - 1 ? vertex(scores[(best.j - 1) * w + best.i], best.score, scores[(best.j + 1) * w + best.i]) : 0
-        return (Double(xs.lowerBound + best.i) + fx, Double(ys.lowerBound + best.j) + fy, best.score)
+        let fx = best.i > 0 && best.i < w - 1 ? vertex(scores[best.j * w + best.i - 1], peak, scores[best.j * w + best.i + 1]) : 0
+        let fy = best.j > 0 && best.j < h - 1 ? vertex(scores[(best.j - 1) * w + best.i], peak, scores[(best.j + 1) * w + best.i]) : 0
+        return (Double(xs.lowerBound + best.i) + fx, Double(ys.lowerBound + best.j) + fy, peak)
     }
 }

@@ -77,6 +77,18 @@ public struct TransformFit: Sendable, Equatable {
                             residual: residual, inlierFraction: total > 0 ? kept / total : 0)
     }
 
+    /// The transforms of the parts of a page that moved apart (a plan rescaled under a title
+    /// block that was not): the best fit, then the best fit of the pairs it left, while each
+    /// has `minimumInliers`; at most `limit`.
+    public static func robustSet(_ pairs: [PointPair], tolerance: Double, minimumInliers: Int, limit: Int) -> [TransformFit] {
+        var fits: [TransformFit] = [], left = pairs
+        while fits.count < limit, let fit = robust(left, tolerance: tolerance), fit.inliers >= minimumInliers {
+            fits.append(fit)
+            left = left.filter { distance(fit.transform, $0) > tolerance }
+        }
+        return fits
+    }
+
     static func distance(_ transform: PageTransform, _ pair: PointPair) -> Double {
         let mapped = transform.apply(pair.old)
         return hypot(mapped.x - pair.new.x, mapped.y - pair.new.y)

@@ -29,7 +29,7 @@ SAMPLES = samples
 DEMO = samples/demo
 PINS = samples/pins
 
-.PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage test-interchange docs openapi test-asan test-tsan fuzz bench samples clean
+.PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage test-interchange test-carry docs openapi test-asan test-tsan fuzz bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -137,6 +137,7 @@ test: check-deps
 	$(SCHEMATHESIS)
 	$(LIVEPAGE_TESTS)
 	$(INTERCHANGE_TESTS)
+	$(CARRY_TESTS)
 	$(DOC_TESTS)
 
 # Every sh block of README.md and docs/ runs as written; the README's Swift snapshot test
@@ -152,6 +153,18 @@ INTERCHANGE_TESTS = timeout 600 python3 Tests/Interchange/interchange_test.py --
 test-interchange: python-deps
 	$(DEBUG_BUILD)
 	$(INTERCHANGE_TESTS)
+
+# `pinrender carry` against the revisions of samples/make_revisions.py, written into a scratch
+# folder by the test (the plan rescaled onto A2, turned by /Rotate and in its content, a new
+# title block, a wall moved, a room deleted, the rooms renumbered, a different drawing, a
+# scan): every pin within 1 px of its true point at 150 dpi (3 on the scan), the pins on
+# changed content flagged and no other, replies kept, the pixels of `render` around the
+# carried markers, the overlay's colours, phase_cross_correlation against the report, bad
+# input, the same bytes twice (samples/README.md; about 7 minutes with the debug build).
+CARRY_TESTS = timeout 900 python3 Tests/Carry/carry_test.py --binary .build/debug/pinrender
+test-carry: python-deps
+	$(DEBUG_BUILD)
+	$(CARRY_TESTS)
 
 # make install into a scratch folder (the release build check-deps made): man finds every
 # page, each is what the program prints, serve --demo runs from an empty folder.
@@ -210,7 +223,7 @@ bench: python-deps
 	python3 bench/make_plan.py
 	@{ echo "# Benchmarks"; echo; echo "Machine: $$(nproc) cores, $$(uname -m), $$(date -u +%Y-%m-%d)."; \
 	   echo "Reference figures are from ../shared/design/anchors.md (same kind of machine)."; echo; \
-	   .build/release/pinrender-bench && python3 bench/compare.py && python3 bench/page_bench.py && python3 bench/diff_bench.py && python3 bench/png_bench.py && python3 bench/batch_bench.py && python3 bench/service_bench.py && python3 bench/service_p99_bench.py && python3 bench/sync_bench.py && python3 bench/render_pool_bench.py $(if $(RENDER_BASE),--base $(RENDER_BASE)); cat bench/PROFILE.md; } | tee bench/RESULTS.md
+	   .build/release/pinrender-bench && python3 bench/compare.py && python3 bench/page_bench.py && python3 bench/diff_bench.py && python3 bench/carry_bench.py && python3 bench/png_bench.py && python3 bench/batch_bench.py && python3 bench/service_bench.py && python3 bench/service_p99_bench.py && python3 bench/sync_bench.py && python3 bench/render_pool_bench.py $(if $(RENDER_BASE),--base $(RENDER_BASE)) && python3 bench/interchange_bench.py; cat bench/PROFILE.md; } | tee bench/RESULTS.md
 
 # Address sanitizer over the whole test suite, then leak checking of the command line on
 # the samples. (Leak checking of the test process itself reports the Swift runtime's and

@@ -305,7 +305,7 @@ FEATURES = [
     ("p7", plan_point(13.4, 5.2), "Armchair: reading light here."),
     ("p8", plan_point(8.44, 1.7), "Bed: 1800 wide, check the clearance."),
     ("p9", plan_point(5.36, 1.3), "Wardrobe doors: sliding."),
-    ("p10", plan_point(13.0, 0.52), "Bath tub: 1700, drain on the left."),
+    ("p10", plan_point(13.0, 0.86), "Bath tub: 1700, drain on the left."),
     ("p11", plan_point(9.96, 1.6), "WC: wall-hung, the frame needs 150 mm."),
     ("p12", plan_point(12.8, 3.22), "Basin: mixer tap, chrome."),
     ("p13", plan_point(9.5, 3.0), "Partition: 100 mm studs, acoustic insulation."),

@@ -23,13 +23,11 @@ struct PageBoxReader {
         var imageBytes: Int?
     }
 
-    func pages() throws -> [Page] {
+    /// Every page's boxes and rotation, without looking at what the pages draw.
+    func geometries() throws -> [PageGeometry] {
         let qpdf = document.handle
-        let count = document.pageCount
         try document.check()
-        var scan = BlendingScan()
-        var imageBudget = BlendingScan().budget
-        return try (0..<count).map { index in
+        return try (0..<document.pageCount).map { index in
             let page = document.page(index + 1)
             guard let media = rect(qpdf, page, "/MediaBox") else {
                 throw GraphicsError.unreadable(file: document.path, reason: "page \(index + 1) has no valid /MediaBox")
@@ -38,8 +36,18 @@ struct PageBoxReader {
             if let value = document.get(page, "/Rotate"), qpdf_oh_is_number(qpdf, value) != 0 {
                 rotation = Rotation(degrees: Int(qpdf_oh_get_numeric_value(qpdf, value))) ?? .none
             }
-            return Page(geometry: PageGeometry(mediaBox: media, cropBox: rect(qpdf, page, "/CropBox"), rotation: rotation),
-                        blends: blends(qpdf, page, scan: &scan), imageBytes: imageBytes(qpdf, page, budget: &imageBudget))
+            return PageGeometry(mediaBox: media, cropBox: rect(qpdf, page, "/CropBox"), rotation: rotation)
+        }
+    }
+
+    /// Every page's geometry, whether it blends and what its images weigh.
+    func pages() throws -> [Page] {
+        let qpdf = document.handle
+        var scan = BlendingScan()
+        var imageBudget = BlendingScan().budget
+        return try geometries().enumerated().map { index, geometry in
+            let page = document.page(index + 1)
+            return Page(geometry: geometry, blends: blends(qpdf, page, scan: &scan), imageBytes: imageBytes(qpdf, page, budget: &imageBudget))
         }
     }
 

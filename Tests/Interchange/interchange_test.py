@@ -15,12 +15,11 @@
   written; comments that cannot be placed are left out with a warning. Hostile XML (billion
   laughs, external entities, deep nesting) and huge files are refused at once.
 """
-import argparse
 import json
+import math
 import os
 import pathlib
 import subprocess
-import sys
 import tempfile
 import unittest
 import xml.etree.ElementTree as ElementTree
@@ -31,6 +30,8 @@ import pypdf
 from pypdf.annotations import FreeText, Text
 from pypdf.generic import ArrayObject, FloatObject, NameObject, RectangleObject, TextStringObject
 from pyld import jsonld
+
+import test_binary
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 HERE = pathlib.Path(__file__).resolve().parent
@@ -423,6 +424,77 @@ class RoundTrips(Scratch):
         self.assertEqual(back["p1"]["contentId"], "plan")
 
 
+class W3CPointsDrawn(Scratch):
+    """The W3C export's selectors, read by a JSON-LD processor (pyld), are points that
+    pinrender draws where it drew the original pins: the pins imported back from the
+    export render to the same pixels, and each marker covers the pixel its selector names."""
+
+    def selector_points(self, path):
+        """(page, x, y) normalized, of each root annotation, read from the expanded graph:
+        RFC 3778's `page=N` refined by a Media Fragment `xywh=percent:` or `xywh=pixel:`."""
+        oa = "http://www.w3.org/ns/oa#"
+        expanded = jsonld.expand(json.loads(path.read_text()), {"documentLoader": loader})
+        annotations = expanded[0]["http://www.w3.org/ns/activitystreams#items"][0]["@list"]
+        points = {}
+        for annotation in annotations:
+            if not annotation[oa + "motivatedBy"][0]["@id"].endswith("#commenting"):
+                continue
+            selector = annotation[oa + "hasTarget"][0][oa + "hasSelector"][0]
+            page = int(selector["http://www.w3.org/1999/02/22-rdf-syntax-ns#value"][0]["@value"].removeprefix("page="))
+            fragment = selector[oa + "refinedBy"][0]["http://www.w3.org/1999/02/22-rdf-syntax-ns#value"][0]["@value"]
+            unit, numbers = fragment.removeprefix("xywh=").split(":")
+            self.assertEqual(unit, "percent", fragment)
+            x, y, width, height = (float(n) for n in numbers.split(","))
+            self.assertEqual((width, height), (0, 0), "a pin is a point")
+            points[annotation["@id"].rsplit("/", 1)[1]] = (page, x / 100, y / 100)
+        return points
+
+    def render(self, document, pins, name, page):
+        out = self.dir / f"{name}.png"
+        size = ["--dpi", "50"] if document.suffix == ".pdf" else ["--width", "600"]
+        result = run("render", str(document), "--pins", str(pins), "--page", str(page), *size, "--cluster", "off",
+                     "--tooltips", "none", "-o", str(out))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return out
+
+    def test_selectors_are_drawn_where_the_pins_were(self):
+        empty = self.dir / "none.json"
+        empty.write_text('{"pins": []}')
+        for document, name in [("floorplan.pdf", "floorplan-few"), ("photo.jpg", "photo")]:
+            document = ROOT / "samples" / document
+            originals = ROOT / "samples/pins" / (name + ".json")
+            exported = self.dir / f"{name}.jsonld"
+            result = run("export", str(originals), "--format", "w3c", "--document", str(document), "-o", str(exported))
+            self.assertEqual(result.returncode, 0, result.stderr)
+            points = self.selector_points(exported)
+            back = self.dir / f"{name}-back.json"
+            self.assertEqual(run("import", str(exported), "--document", str(document), "-o", str(back)).returncode, 0)
+            for page in sorted({page for page, _, _ in points.values()}):
+                with self.subTest(sample=name, page=page):
+                    drawn = self.render(document, originals, f"{name}-{page}", page).read_bytes()
+                    again = self.render(document, back, f"{name}-{page}-back", page).read_bytes()
+                    self.assertEqual(drawn, again, "the imported selectors drawn elsewhere than the pins")
+                    pinned = pymupdf.Pixmap(self.dir / f"{name}-{page}.png")
+                    bare = pymupdf.Pixmap(self.render(document, empty, f"{name}-{page}-bare", page))
+                    for pin, (_, x, y) in ((p, v) for p, v in points.items() if v[0] == page):
+                        # The marker is a disc centred on its point, 13 px in radius here: the
+                        # pixels of its fill's colour (read 8 px left of the point, clear of the
+                        # label and the badges at its corners) reach as far either way of the
+                        # point along its row and along its column.
+                        cx, cy = x * pinned.width, y * pinned.height
+                        row, column = int(cy), int(cx)
+                        fill = pinned.pixel(column - 8, row)
+                        self.assertNotEqual(fill, bare.pixel(column - 8, row), f"{pin}: no marker at its point")
+                        across = [px for px in range(max(column - 24, 0), min(column + 25, pinned.width))
+                                  if pinned.pixel(px, row) == fill]
+                        down = [py for py in range(max(row - 24, 0), min(row + 25, pinned.height))
+                                if pinned.pixel(column, py) == fill]
+                        mx, my = (across[0] + across[-1] + 1) / 2, (down[0] + down[-1] + 1) / 2
+                        self.assertGreater(across[-1] - across[0], 16, f"{pin}: no disc at its point")
+                        self.assertLess(math.hypot(mx - cx, my - cy), 1, f"{pin}: marker at ({mx:.1f}, {my:.1f}), "
+                                        f"the selector says ({cx:.1f}, {cy:.1f})")
+
+
 def loader(url, options=None):
     if url.rstrip("/") == "http://www.w3.org/ns/anno.jsonld":
         return {"contentType": "application/ld+json", "contextUrl": None, "documentUrl": url,
@@ -528,8 +600,4 @@ class HostileInput(Scratch):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--binary", default=BINARY)
-    options, rest = parser.parse_known_args()
-    BINARY = str(pathlib.Path(options.binary).resolve())
-    unittest.main(argv=[sys.argv[0], *rest])
+    test_binary.main(globals())

@@ -12,7 +12,6 @@ pages, an image), comments made with PyMuPDF and pypdf, and fixtures shaped like
 test PDFs (pdfjs_fixtures.py). Where pdf.js lists a comment that a pin cannot be made of (no
 date; a point outside the page as displayed), pinrender leaves it out with a warning.
 """
-import argparse
 import json
 import pathlib
 import subprocess
@@ -32,6 +31,7 @@ sys.path.insert(0, str(HERE))
 import pdfjs_fixtures  # noqa: E402
 from pdfjs_comments import names_of_objects, shown_pins  # noqa: E402
 from pdfjs_reader import PDFJS  # noqa: E402
+import test_binary  # noqa: E402
 
 BINARY = str(ROOT / ".build/debug/pinrender")
 TIMEOUT = 120
@@ -238,8 +238,4 @@ class PDFJSShapes(ReadByPDFJS):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--binary", default=BINARY)
-    options, rest = parser.parse_known_args()
-    BINARY = str(pathlib.Path(options.binary).resolve())
-    unittest.main(argv=[sys.argv[0], *rest])
+    test_binary.main(globals())

@@ -84,12 +84,16 @@ public struct CommentImport: Sendable {
     /// names its target by position names it by its new id.
     private func uniqueIds(_ comments: [ExchangedComment], warnings: inout [String]) -> [ExchangedComment] {
         var seen: Set<String> = []
+        // The next suffix to try for each id taken, so that an id used on every page costs
+        // one look per use, not one per earlier use.
+        var nextSuffix: [String: Int] = [:]
         var renamed = 0
         var unique = comments.map { comment in
             var comment = comment
             if !seen.insert(comment.id).inserted {
-                var n = 2
+                var n = nextSuffix[comment.id, default: 2]
                 while seen.contains("\(comment.id)~\(n)") { n += 1 }
+                nextSuffix[comment.id] = n + 1
                 renamed += 1
                 if renamed <= 3 {
                     warnings.append("\(source): \(comment.location): the id \"\(comment.id)\" is taken; imported as \"\(comment.id)~\(n)\"")

@@ -13,46 +13,134 @@ extension WebAnnotationDocument {
     ///   - baseURL: the base of the ids, nil for `urn:pinrender:` ones.
     public static func data(threads: [CommentThread], contentId: String, baseURL: String?) throws -> Data {
         let source = WebAnnotationNames.contentIRI(contentId: contentId, baseURL: baseURL)
-        var items: [[String: Any]] = []
+        var items: [WrittenAnnotation] = []
         for thread in threads {
             let rootIRI = WebAnnotationNames.pinIRI(contentId: contentId, pinId: thread.root.id, baseURL: baseURL)
-            var root = annotation(thread.root, iri: rootIRI)
-            root["motivation"] = "commenting"
             let (x, y) = (DecimalText.string((thread.root.relativeX ?? 0) * 100, decimals: 6),
                           DecimalText.string((thread.root.relativeY ?? 0) * 100, decimals: 6))
-            let point = "xywh=percent:\(x),\(y),0,0"
-            root["target"] = ["type": "SpecificResource", "source": source, "selector": [
-                "type": "FragmentSelector", "conformsTo": "http://tools.ietf.org/rfc/rfc3778", "value": "page=\(thread.root.page)",
-                "refinedBy": ["type": "FragmentSelector", "conformsTo": "http://www.w3.org/TR/media-frags/", "value": point],
-            ] as [String: Any]] as [String: Any]
-            root["resolved"] = thread.root.resolved
-            items.append(root)
+            let target = WrittenAnnotation.Target.point(source: source, page: thread.root.page, fragment: "xywh=percent:\(x),\(y),0,0")
+            items.append(WrittenAnnotation(thread.root, iri: rootIRI, motivation: "commenting", target: target,
+                                           resolved: thread.root.resolved))
             for reply in thread.replies {
-                var item = annotation(reply, iri: WebAnnotationNames.pinIRI(contentId: contentId, pinId: reply.id, baseURL: baseURL))
-                item["motivation"] = "replying"
-                item["target"] = rootIRI
-                items.append(item)
+                items.append(WrittenAnnotation(reply, iri: WebAnnotationNames.pinIRI(contentId: contentId, pinId: reply.id, baseURL: baseURL),
+                                               motivation: "replying", target: .annotation(rootIRI), resolved: nil))
             }
         }
-        let context = Dictionary(uniqueKeysWithValues: WebAnnotationNames.terms.map { ($0.term, ["@id": $0.iri]) })
-        let page: [String: Any] = [
-            "@context": [WebAnnotationNames.modelContext, context] as [Any],
-            "id": WebAnnotationNames.containerIRI(contentId: contentId, baseURL: baseURL),
-            "type": "AnnotationPage",
-            "items": items,
-        ]
-        return try JSONSerialization.data(withJSONObject: page, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) + Data("\n".utf8)
+        let page = WrittenPage(id: WebAnnotationNames.containerIRI(contentId: contentId, baseURL: baseURL), items: items)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return try encoder.encode(page) + Data("\n".utf8)
+    }
+}
+
+/// An AnnotationPage as ``WebAnnotationDocument/data(threads:contentId:baseURL:)`` writes it.
+private struct WrittenPage: Encodable {
+    let id: String
+    let items: [WrittenAnnotation]
+
+    private enum CodingKeys: String, CodingKey {
+        case context = "@context", id, type, items
     }
 
-    /// What every annotation of a pin has: id, type, creator, date, body.
-    private static func annotation(_ pin: Pin, iri: String) -> [String: Any] {
-        var creator: [String: Any] = ["id": WebAnnotationNames.authorIRI(pin.authorId), "type": "Person"]
-        if let name = pin.authorName { creator["name"] = name }
-        var bodies: [[String: Any]] = [["type": "TextualBody", "value": pin.text, "format": "text/plain"]]
-        if let audio = pin.audio, pin.kind == .voice {
-            bodies.append(["id": audio.url, "type": "Sound", "durationMs": audio.durationMs])
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var context = container.nestedUnkeyedContainer(forKey: .context)
+        try context.encode(WebAnnotationNames.modelContext)
+        try context.encode(Dictionary(uniqueKeysWithValues: WebAnnotationNames.terms.map { ($0.term, ["@id": $0.iri]) }))
+        try container.encode(id, forKey: .id)
+        try container.encode("AnnotationPage", forKey: .type)
+        try container.encode(items, forKey: .items)
+    }
+}
+
+/// One pin as an Annotation: id, type, creator, date, body, motivation, target, and a root's
+/// `resolved`.
+private struct WrittenAnnotation: Encodable {
+    /// What it annotates: a point of a page, or (a reply) its root.
+    enum Target: Encodable {
+        case point(source: String, page: Int, fragment: String)
+        case annotation(String)
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .annotation(let iri):
+                var container = encoder.singleValueContainer()
+                try container.encode(iri)
+            case .point(let source, let page, let fragment):
+                let refined = Selector(value: fragment, conformsTo: "http://www.w3.org/TR/media-frags/", refinedBy: nil)
+                try Resource(source: source, selector: Selector(value: "page=\(page)", conformsTo: "http://tools.ietf.org/rfc/rfc3778",
+                                                                refinedBy: refined)).encode(to: encoder)
+            }
         }
-        return ["id": iri, "type": "Annotation", "created": ISODate.string(pin.createdAt), "creator": creator,
-                "body": bodies.count == 1 ? bodies[0] : bodies]
+    }
+
+    struct Resource: Encodable {
+        var type = "SpecificResource"
+        let source: String
+        let selector: Selector
+    }
+
+    final class Selector: Encodable {
+        let type = "FragmentSelector"
+        let value: String
+        let conformsTo: String
+        let refinedBy: Selector?
+
+        init(value: String, conformsTo: String, refinedBy: Selector?) {
+            (self.value, self.conformsTo, self.refinedBy) = (value, conformsTo, refinedBy)
+        }
+    }
+
+    struct Creator: Encodable {
+        let id: String
+        var type = "Person"
+        let name: String?
+    }
+
+    struct Body: Encodable {
+        var id: String?
+        let type: String
+        var value: String?
+        var format: String?
+        var durationMs: Int?
+    }
+
+    let id: String
+    var type = "Annotation"
+    let created: String
+    let creator: Creator
+    let bodies: [Body]
+    let motivation: String
+    let target: Target
+    let resolved: Bool?
+
+    init(_ pin: Pin, iri: String, motivation: String, target: Target, resolved: Bool?) {
+        id = iri
+        created = ISODate.string(pin.createdAt)
+        creator = Creator(id: WebAnnotationNames.authorIRI(pin.authorId), name: pin.authorName)
+        var bodies = [Body(type: "TextualBody", value: pin.text, format: "text/plain")]
+        if let audio = pin.audio, pin.kind == .voice {
+            bodies.append(Body(id: audio.url, type: "Sound", durationMs: audio.durationMs))
+        }
+        self.bodies = bodies
+        self.motivation = motivation
+        self.target = target
+        self.resolved = resolved
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, type, created, creator, body, motivation, target, resolved
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(type, forKey: .type)
+        try container.encode(created, forKey: .created)
+        try container.encode(creator, forKey: .creator)
+        if bodies.count == 1 { try container.encode(bodies[0], forKey: .body) } else { try container.encode(bodies, forKey: .body) }
+        try container.encode(motivation, forKey: .motivation)
+        try container.encode(target, forKey: .target)
+        try container.encodeIfPresent(resolved, forKey: .resolved)
     }
 }

@@ -146,8 +146,8 @@ public struct CarryJob: Sendable {
     private func register(_ oldDocument: SourceDocument, _ oldPage: Int, _ newDocument: SourceDocument, _ newPage: Int,
                           texts: (old: PageText, new: PageText)) throws -> Registered? {
         let oldSize = try oldDocument.contentSize(page: oldPage), newSize = try newDocument.contentSize(page: newPage)
-        let (oldRaster, oldScale) = try raster(oldDocument, page: oldPage, file: old)
-        let (newRaster, newScale) = try raster(newDocument, page: newPage, file: new)
+        let (oldRaster, oldScale) = try raster(oldDocument, page: oldPage)
+        let (newRaster, newScale) = try raster(newDocument, page: newPage)
         let rasters = RasterPair(old: oldRaster, new: newRaster, oldScale: oldScale, newScale: newScale)
         let matches = PageText.uniqueMatches(old: texts.old, new: texts.new)
         let fits = TransformFit.robustSet(matches, tolerance: 2, minimumInliers: 6, limit: 3).filter { $0.residual <= 1 }
@@ -181,7 +181,7 @@ public struct CarryJob: Sendable {
 
     /// A page drawn grey: a PDF page at --dpi, an image at its own pixels (one a point), each
     /// reduced to fit ``pixelLimit`` and Cairo's sides; with its pixels per point.
-    private func raster(_ document: SourceDocument, page: Int, file: String) throws -> (GreyImage, Double) {
+    private func raster(_ document: SourceDocument, page: Int) throws -> (GreyImage, Double) {
         let size = try document.contentSize(page: page)
         var scale = document.unitsPerInch.map { dpi / $0 } ?? 1
         let side = 32_767.0
@@ -245,7 +245,7 @@ public struct CarryJob: Sendable {
 
     /// The overlay when nothing matched: the new first page alone, in cyan.
     private func unmatchedOverlay(_ document: SourceDocument) throws -> ImageCanvas {
-        let (raster, scale) = try raster(document, page: 1, file: new)
+        let (raster, scale) = try raster(document, page: 1)
         let canvas = try ImageCanvas(width: raster.width, height: raster.height)
         try canvas.paint(CarryOverlay(marks: [], pixelsPerPoint: scale), old: GreyImage(width: 1, height: 1), new: raster,
                          map: PageTransform(a: 0, b: 0, c: 0, d: 0, e: -10, f: -10))

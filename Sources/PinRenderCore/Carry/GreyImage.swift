@@ -76,18 +76,24 @@ public struct GreyImage: Sendable, Equatable {
         return GreyImage(width: gridWidth, height: gridHeight, pixels: values)
     }
 
-    /// The standard deviation of the grey levels: near 0 for a blank patch.
-    public var contrast: Double {
-        guard !pixels.isEmpty else { return 0 }
-        var sum = 0.0, squares = 0.0
-        for value in pixels {
-            sum += Double(value)
-            squares += Double(value) * Double(value)
+    /// Each pixel the mean of its 3 x 3 neighbourhood (edges repeated): what correlation
+    /// compares, so that a line drawn at another scale or phase (its anti-aliasing spread over
+    /// other pixels) still matches itself.
+    public func smoothed() -> GreyImage {
+        guard width > 2, height > 2 else { return self }
+        var out = [UInt8](repeating: 255, count: pixels.count)
+        pixels.withUnsafeBufferPointer { p in
+            for y in 0..<height {
+                let rows = [max(0, y - 1), y, min(height - 1, y + 1)].map { $0 * width }
+                for x in 0..<width {
+                    let columns = (max(0, x - 1), x, min(width - 1, x + 1))
+                    var sum = 0
+                    for row in rows { sum += Int(p[row + columns.0]) + Int(p[row + columns.1]) + Int(p[row + columns.2]) }
+                    out[y * width + x] = UInt8((sum + 4) / 9)
+                }
+            }
         }
-        sum /= 255
-        squares /= 255 * 255
-        let mean = sum / Double(pixels.count)
-        return max(0, squares / Double(pixels.count) - mean * mean).squareRoot()
+        return GreyImage(width: width, height: height, pixels: out)
     }
 
     /// The fraction of pixels a quarter darker than white or more: how much ink there is

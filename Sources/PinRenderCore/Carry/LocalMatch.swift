@@ -50,8 +50,12 @@ public struct LocalMatch: Sendable, Equatable {
             .followed(by: PageTransform(a: 1 / k, b: 0, c: 0, d: 1 / k, e: 0, f: 0))
         let coarseRadius = max(2, radius / rasters.factor), coarseReach = max(1, reach / rasters.factor)
         let newInPlace = window(rasters.new, around: point, half: radius, map: map)
-        var result = LocalMatch(shift: Point(x: 0, y: 0), peak: 0, peakInPlace: PatchCorrelation.correlation(template, in: newInPlace, dx: 0, dy: 0),
-                                oldInk: template.ink, newInk: newInPlace.ink, radius: radius, innerPeak: 0, innerOldInk: 0, innerNewInk: 0)
+        let ink = (old: template.ink, new: newInPlace.ink)
+        // Correlation compares smoothed pixels; ink is counted on the pixels as drawn.
+        template = template.smoothed()
+        var result = LocalMatch(shift: Point(x: 0, y: 0), peak: 0,
+                                peakInPlace: PatchCorrelation.correlation(template, in: newInPlace.smoothed(), dx: 0, dy: 0),
+                                oldInk: ink.old, newInk: ink.new, radius: radius, innerPeak: 0, innerOldInk: 0, innerNewInk: 0)
         /// The result with its inner part matched at its shift.
         func finished() -> LocalMatch {
             var finished = result
@@ -59,7 +63,8 @@ public struct LocalMatch: Sendable, Equatable {
             let old = window(rasters.old, around: point, half: inner, map: .identity)
             let new = rasters.new.resampled(origin: Point(x: shifted.x - Double(inner) - 0.5, y: shifted.y - Double(inner) - 0.5),
                                             width: 2 * inner + 1, height: 2 * inner + 1, map: map)
-            (finished.innerPeak, finished.innerOldInk, finished.innerNewInk) = (PatchCorrelation.correlation(old, in: new, dx: 0, dy: 0), old.ink, new.ink)
+            (finished.innerPeak, finished.innerOldInk, finished.innerNewInk)
+                = (PatchCorrelation.correlation(old.smoothed(), in: new.smoothed(), dx: 0, dy: 0), old.ink, new.ink)
             return finished
         }
         let inPlace = search(template, in: rasters.new, around: point, offset: (0, 0), half: radius, reach: fineReach, map: map)
@@ -80,7 +85,7 @@ public struct LocalMatch: Sendable, Equatable {
     private static func search(_ template: GreyImage, in image: GreyImage, around point: Point, offset: (Int, Int), half: Int,
                                reach: Int, map: PageTransform) -> (shift: Point, peak: Double) {
         let centre = Point(x: point.x + Double(offset.0), y: point.y + Double(offset.1))
-        let area = window(image, around: centre, half: half + reach, map: map)
+        let area = window(image, around: centre, half: half + reach, map: map).smoothed()
         let best = PatchCorrelation.best(template, in: area, xs: 0...(2 * reach), ys: 0...(2 * reach),
                                          preferred: (reach - offset.0, reach - offset.1), penalty: penalty)
         return (Point(x: Double(offset.0) + best.x - Double(reach), y: Double(offset.1) + best.y - Double(reach)), best.peak)

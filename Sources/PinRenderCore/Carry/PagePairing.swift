@@ -4,7 +4,7 @@
 ///     let pairs = PagePairing.pair(old: oldTexts, new: newTexts, given: [1: 3])
 public enum PagePairing {
     /// What paired a page, as REPORT.json names it.
-    public enum Reason: String, Sendable, Codable {
+    public enum Reason: String, Sendable {
         case option, label, text, order
     }
 

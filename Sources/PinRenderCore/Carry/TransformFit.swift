@@ -9,7 +9,7 @@ import Foundation
 public struct TransformFit: Sendable, Equatable {
     /// What the transform may do: a similarity scales uniformly, rotates and shifts; an affine
     /// map also shears and scales each axis on its own.
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable {
         case similarity, affine
     }
 

@@ -21,6 +21,9 @@ public enum CarryRules {
     /// The correlation under which the inner part of a neighbourhood changed though the
     /// whole still matches (a basin gone from under a pin beside a wall).
     public static let innerPeak = 0.5
+    /// The ink the inner part needs for that check: more than a blank's, so that the edge of
+    /// a faint line drawn at another scale is not taken for content gone.
+    public static let innerInk = 5 * blankInk
     /// A pin that moves less than this many pixels at --dpi on the page stays `same`.
     public static let samePixels = 0.5
     /// A local shift this small (old pixels) that correlates as well in place is the page
@@ -55,7 +58,7 @@ public enum CarryRules {
             guard match.newInk >= blankInk else { return unchanged(zero, pageConfidence) }
             return Judgement(verdict: .changed, confidence: rounded(min(1, match.newInk / (4 * blankInk))), shift: zero)
         }
-        if match.peak >= unchangedPeak, match.innerOldInk >= blankInk, match.innerPeak < innerPeak {
+        if match.peak >= unchangedPeak, match.innerOldInk >= innerInk, match.innerPeak < innerPeak {
             guard match.innerNewInk >= blankInk else { return Judgement(verdict: .gone, confidence: rounded(match.peak), shift: zero) }
             return Judgement(verdict: .changed, confidence: rounded(1 - match.innerPeak / 2), shift: zero)
         }
@@ -75,5 +78,6 @@ public enum CarryRules {
         return rounded(support * max(0, 1 - fit.residual / 2))
     }
 
-    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    /// A confidence as written: within 0 to 1, to three decimals.
+    static func rounded(_ value: Double) -> Double { (min(1, max(0, value)) * 1000).rounded() / 1000 }
 }

@@ -223,7 +223,7 @@ bench: python-deps
 	python3 bench/make_plan.py
 	@{ echo "# Benchmarks"; echo; echo "Machine: $$(nproc) cores, $$(uname -m), $$(date -u +%Y-%m-%d)."; \
 	   echo "Reference figures are from ../shared/design/anchors.md (same kind of machine)."; echo; \
-	   .build/release/pinrender-bench && python3 bench/compare.py && python3 bench/page_bench.py && python3 bench/diff_bench.py && python3 bench/carry_bench.py && python3 bench/png_bench.py && python3 bench/batch_bench.py && python3 bench/service_bench.py && python3 bench/service_p99_bench.py && python3 bench/sync_bench.py && python3 bench/render_pool_bench.py $(if $(RENDER_BASE),--base $(RENDER_BASE)) && python3 bench/interchange_bench.py; cat bench/PROFILE.md; } | tee bench/RESULTS.md
+	   .build/release/pinrender-bench && python3 bench/compare.py && python3 bench/page_bench.py && python3 bench/diff_bench.py && python3 bench/carry_bench.py && python3 bench/png_bench.py && python3 bench/batch_bench.py && python3 bench/service_bench.py && python3 bench/service_p99_bench.py && python3 bench/group_commit_bench.py && python3 bench/sync_bench.py && python3 bench/sync_bench.py --postgres && python3 bench/render_pool_bench.py $(if $(RENDER_BASE),--base $(RENDER_BASE)) && python3 bench/interchange_bench.py; cat bench/PROFILE.md; } | tee bench/RESULTS.md
 
 # Address sanitizer over the whole test suite, then leak checking of the command line on
 # the samples. (Leak checking of the test process itself reports the Swift runtime's and

@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "CCodecs", path: "Sources/CInterop/CCodecs",
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("exif"),
                                  .linkedLibrary("z"), .linkedLibrary("deflate")]),
+        // Linux calls glibc hides from Swift's Glibc (memfd_create), seen only by PinRender.
+        .target(name: "CLinux", path: "Sources/CInterop/CLinux"),
         // libsoup-3 and GLib, seen only by PinPlatform (and GLib by PinRenderGraphics, through Poppler).
         .systemLibrary(name: "CSoup", path: "Sources/CInterop/CSoup",
                        pkgConfig: localPkgConfig("CSoup"), providers: [.apt(["libsoup-3.0-dev"])]),
@@ -56,7 +58,7 @@ let package = Package(
         .target(name: "PinRenderGraphics",
                 dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs", "CFFTW"]),
         // No network or database library: URLs and stores are read through PinSource.remote.
-        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics"]),
+        .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CLinux"]),
         // Pins from a URL (libsoup-3) or a sync client's store (PinSync, SQLite).
         .target(name: "PinRemote", dependencies: ["PinRender", "PinRenderCore", "PinSync", "PinPlatform"]),
         .target(name: "PinSnapshot", dependencies: ["PinRender", "PinRenderCore", "PinRenderGraphics"]),
@@ -64,7 +66,7 @@ let package = Package(
         // PinPlatform's connections) and what may be done to contents and pins.
         .target(name: "PinServiceCore", dependencies: ["PinRenderCore", "PinPlatform"]),
         // `pinrender serve`: PinServiceCore over HTTP and WebSocket (PinPlatform's server).
-        .target(name: "PinService", dependencies: ["PinServiceCore", "PinRender", "PinRenderCore", "PinPlatform"]),
+        .target(name: "PinService", dependencies: ["PinServiceCore", "PinRender", "PinRenderCore", "PinRenderGraphics", "PinPlatform"]),
         // The offline-first client of the service: a local store, an outbox, `POST /v1/sync`,
         // the events WebSocket through PinPlatform.
         .target(name: "PinSync", dependencies: ["PinRenderCore", "PinPlatform"]),
@@ -88,7 +90,8 @@ let package = Package(
                     dependencies: ["PinRender", "PinRenderGraphics", "PinRenderCore", "PinRemote", "PinSnapshot", "pinrender",
                                    "pinrender-net"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinServiceCore", "PinPlatform", "PinRender", "PinRenderCore"],
+        .testTarget(name: "PinServiceTests", dependencies: ["PinService", "PinServiceCore", "PinPlatform", "PinRender", "PinRenderCore",
+                                                            "PinRenderGraphics"],
                     path: "Tests/Service",
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py", "hostile_browsers_test.py",
                               "hostile_render_pool_test.py", "hostile_renders_test.py", "hostile_signals_test.py", "hostile_slow_store_test.py",

@@ -124,6 +124,20 @@ class Server:
         shutil.rmtree(self.data, ignore_errors=True)
 
 
+def compared_builds(parser, seconds):
+    """Adds `--binary`, `--base`, `--runs` and `--seconds` (default `seconds`) to `parser`,
+    parses the command line and sets SECONDS: the options and the builds by name (this build,
+    and the base when given), for benchmarks that alternate two builds run by run."""
+    parser.add_argument("--binary", default=str(ROOT / ".build/release/pinrender"))
+    parser.add_argument("--base", help="another build to compare with (main's)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seconds", type=int, default=seconds)
+    options = parser.parse_args()
+    global SECONDS
+    SECONDS = options.seconds
+    return options, {"this build": options.binary, **({"base": options.base} if options.base else {})}
+
+
 def wrk(server, path, script, connections, args=(), env=None):
     """One wrk run (one thread): its report as a dict, with `rate` in requests/s and
     `per_cpu`, requests per second of the server's CPU time (what one core of its own

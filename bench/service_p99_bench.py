@@ -121,15 +121,9 @@ def run(binary, loads=tuple(LOADS.values())):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--binary", default=str(ROOT / ".build/release/pinrender"))
-    parser.add_argument("--base", help="another build to compare with (main's)")
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--without", action="append", choices=list(LOADS), default=[],
                         help="leave this background load out (repeatable)")
-    options = parser.parse_args()
-    service_bench.SECONDS = options.seconds
-    builds = {"this build": options.binary, **({"base": options.base} if options.base else {})}
+    options, builds = service_bench.compared_builds(parser, seconds=10)
     results = {name: [] for name in builds}
     for _ in range(options.runs):
         for name, binary in builds.items():

@@ -10,7 +10,11 @@ on loopback, everything on the same cores.
 
 Prints a Markdown section; fails loudly when a change is lost, refused or seen twice.
 
-    python3 bench/sync_bench.py [--binary .build/release/pinrender] [--runs 5] [--changes 300]
+With `--postgres` the servers keep their pins on PostgreSQL (a scratch cluster of Debian's
+`postgresql`, fsync on, a fresh database per server); with `--base BINARY` the batch runs
+alternate between the two builds and both are printed.
+
+    python3 bench/sync_bench.py [--binary .build/release/pinrender] [--base BINARY] [--postgres] [--runs 5] [--changes 300]
 """
 import argparse
 import os
@@ -29,13 +33,16 @@ import uuid
 import requests
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+# With --postgres, the scratch PostgreSQL server (service_bench's) whose databases the servers use.
+CLUSTER = None
 PINS, REPLIES = 800, 200
 TIMEOUT = 120
 
 
 def start_service(binary, data):
     """`pinrender serve` on a free loopback port; returns the process and its URL."""
-    proc = subprocess.Popen([binary, "serve", "--data", data, "--listen", "127.0.0.1:0"],
+    database = ["--db", CLUSTER.new_database()] if CLUSTER else []
+    proc = subprocess.Popen([binary, "serve", "--data", data, "--listen", "127.0.0.1:0", *database],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     match = re.search(r"http://127\.0\.0\.1:\d+", proc.stdout.readline())
     if not match:
@@ -146,14 +153,32 @@ def main():
     parser.add_argument("--binary", default=str(ROOT / ".build/release/pinrender"))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--changes", type=int, default=300)
+    parser.add_argument("--base", help="another build whose batch runs alternate with these")
+    parser.add_argument("--postgres", action="store_true", help="the pins on PostgreSQL")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="sync-bench-") as work:
-        store = queued_store(args.binary, os.path.join(work, "outbox.pins"))
-        batches = [batch_run(args.binary, store) for _ in range(args.runs)]
-    runs = [latencies(args.binary, args.changes) for _ in range(3)]
+    global CLUSTER
+    if args.postgres:
+        import sys
+        sys.path.insert(0, str(ROOT / "bench"))
+        from service_bench import PostgresCluster
+        CLUSTER = PostgresCluster("-c fsync=on")
+    try:
+        with tempfile.TemporaryDirectory(prefix="sync-bench-") as work:
+            store = queued_store(args.binary, os.path.join(work, "outbox.pins"))
+            builds = [args.binary] + ([args.base] if args.base else [])
+            timed = {build: [] for build in builds}
+            for _ in range(args.runs):
+                for build in builds:
+                    timed[build].append(batch_run(build, store))
+        batches = timed[args.binary]
+        runs = [latencies(args.binary, args.changes) for _ in range(3)]
+    finally:
+        if CLUSTER:
+            CLUSTER.stop()
     p50s, p99s = [percentile(r, 50) * 1000 for r in runs], [percentile(r, 99) * 1000 for r in runs]
     total = PINS + REPLIES
-    print(f"\n## pinrender pins: offline sync over loopback (median (min-max))\n")
+    where = "PostgreSQL (fsync on)" if args.postgres else "SQLite"
+    print(f"\n## pinrender pins: offline sync over loopback, the pins on {where} (median (min-max))\n")
     print(f"`pinrender pins` and `pinrender serve` (release) and the Python driver ran on the same {os.cpu_count()} cores; "
           f"load average {os.getloadavg()[0]:.1f} at the end.\n")
     print("| measurement | ours | peer |")
@@ -161,6 +186,8 @@ def main():
     print(f"| {total:,} queued changes ({PINS} pins, {REPLIES} replies) synced in one batch by `pins sync`, "
           f"{args.runs} runs | {spread(batches, 's', 2)} | none published |")
     print(f"| ... per change | {spread([b / total * 1000 for b in batches], 'ms', 2)} | |")
+    if args.base:
+        print(f"| ... the base build ({args.base}), alternating | {spread(timed[args.base], 's', 2)} | |")
     print(f"| change leaves one client -> applied in another's store, printed by `pins watch`: p50, "
           f"{args.changes} changes x 3 runs | {spread(p50s, 'ms', 2)} | none published |")
     print(f"| ... p99 | {spread(p99s, 'ms', 2)} | |")

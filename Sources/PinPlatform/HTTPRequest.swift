@@ -146,10 +146,17 @@ package final class HTTPRequest {
     ///     request.answerLater(on: readers, { store.lastSeq() }) { request, seq in request.respond(200, json: seq) }
     package func answerLater<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () -> T,
                                   answer: @escaping (HTTPRequest, T) -> Void) {
+        answerLater({ finish in queue.async { finish(work()) } }, answer: answer)
+    }
+
+    /// Answers later, from work that `start` hands off the loop thread: as
+    /// ``answerLater(on:_:answer:)``, but the work's result comes from whoever calls `finish`,
+    /// on any thread, once (a writer that answers its writes once they are committed).
+    package func answerLater<T: Sendable>(_ start: (_ finish: @escaping @Sendable (T) -> Void) -> Void,
+                                          answer: @escaping (HTTPRequest, T) -> Void) {
         pause()
         let bound = LoopBound(value: (request: self, answer: answer))
-        queue.async {
-            let result = work()
+        start { result in
             MainLoop.perform {
                 bound.value.answer(bound.value.request, result)
                 bound.value.request.resume()

@@ -104,7 +104,7 @@ public struct DrawJob: Sendable {
                                         deadline: deadline)
             let plan = ReviewDrawing.Plan(scenes: file.pages, review: review, bookmarks: file.bookmarks ?? [])
             warnings = try drawing.write(plan, over: drawing.openInput(keeping: file.pages.map(\.page)), to: targets[0].temporary,
-                                         name: targets[0].path, scratch: try outputs.scratchDirectory())
+                                         name: targets[0].path, overlay: try outputs.intermediatePath("drawn.pdf"))
         case nil:
             break
         }

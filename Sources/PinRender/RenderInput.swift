@@ -11,8 +11,9 @@ struct RenderInput {
     let warnings: [String]
 
     /// Opens the document (for a PDF export, `forEditing`: qpdf's reading of it is kept) and
-    /// reads and validates the pins.
-    init(options: RenderOptions, forEditing: Bool = false) throws {
+    /// reads and validates the pins: `pinsDocument` when given (`options.pins` then only
+    /// names it in messages), else what `options.pins` names.
+    init(options: RenderOptions, forEditing: Bool = false, pinsDocument: Data? = nil) throws {
         if let canvas = options.canvas {
             document = .canvas(canvas)
         } else if let input = options.input {
@@ -24,8 +25,8 @@ struct RenderInput {
         documentName = options.input ?? "--canvas"
         let pinsName = PinSource.name(of: options.pins)
         var pins = try PinDecoder(source: pinsName)
-            .decode(PinSource.read(options.pins, headers: options.headers, timeout: options.fetchTimeout,
-                                   maxResponse: options.maxResponse))
+            .decode(pinsDocument ?? PinSource.read(options.pins, headers: options.headers, timeout: options.fetchTimeout,
+                                                   maxResponse: options.maxResponse))
         let pageCount = document.pageCount
         for (index, pin) in pins.enumerated() where pin.isRoot && pin.page > pageCount {
             throw InputError(source: pinsName, location: PinDecoder.location(ofPinAt: index) + ".page",

@@ -18,6 +18,11 @@ public struct RenderJob: Sendable {
     /// are removed, with the error to report. Without it, the limit is checked between steps
     /// (pages, stripes, comments, files) only.
     public var overrun: (@Sendable (LimitError) -> Never)?
+    /// Where the output goes: the files the options name (the default), or one unnamed file.
+    public var destination = RenderDestination.files
+    /// The pins document itself, read instead of the file ``RenderOptions/pins`` names (which
+    /// then names it in messages): a render worker's, whose pins come down its pipe.
+    public var pinsDocument: Data?
     /// Where the job's limit reads the time (tests move their own clock).
     var clock = JobClock.monotonic
 
@@ -34,11 +39,13 @@ public struct RenderJob: Sendable {
     }
 
     /// Runs the job, within ``RenderOptions/jobTimeout`` seconds from start to finish; on any
-    /// failure no output is left, old or partial.
+    /// failure no output is left, old or partial (a destination file is left empty).
     public func run() throws -> Report {
         let deadline = Deadline(seconds: options.jobTimeout, maxMemory: options.maxMemory, subject: options.input ?? "--canvas",
                                 clock: clock)
-        let outputs = OutputFiles()
+        var destinationFile: UnnamedFile?
+        if case .file(let file) = destination { destinationFile = file }
+        let outputs = OutputFiles(into: destinationFile)
         return try deadline.guarding(outputs, overrun: overrun) { try run(outputs, deadline: deadline) }
     }
 
@@ -53,11 +60,17 @@ public struct RenderJob: Sendable {
             throw InputError(source: "--dpi/--scale/--width/--height", location: "",
                              problem: "set the size of PNG output; a PDF keeps the page size in points")
         }
-        for path in [options.output, options.layoutJSON, options.summaryJSON, options.summaryCSV].compactMap({ $0 }) {
-            try OutputFiles.checkDirectory(of: path)
+        let sideOutputs = [("--layout-json", options.layoutJSON), ("--summary-json", options.summaryJSON),
+                           ("--summary-csv", options.summaryCSV)]
+        if case .file = destination {
+            if let (option, _) = sideOutputs.first(where: { $0.1 != nil }) {
+                throw InputError(source: option, location: "", problem: "is a file of its own; a render into one file has one output")
+            }
+        } else {
+            for path in [options.output] + sideOutputs.compactMap(\.1) { try OutputFiles.checkDirectory(of: path) }
         }
         try deadline.step(.reading)
-        let input = try RenderInput(options: options, forEditing: kind == .pdf)
+        let input = try RenderInput(options: options, forEditing: kind == .pdf, pinsDocument: pinsDocument)
         let document = input.document
         let source = LayoutFile.Source(document)
         if kind == .pdf, case .pdf(let pdf) = document, let damage = pdf.damage {
@@ -66,13 +79,18 @@ public struct RenderJob: Sendable {
         }
         let pages = try options.pages.pages(of: document.pageCount, file: input.documentName)
         let pagePaths = kind == .png && pages.count > 1 ? pages.map { PageFiles.path(options.output, page: $0) } : [options.output]
-        var paths = OutputPaths(reading: options)
-        for path in pagePaths { paths.write(path, option: "-o") }
-        for (option, path) in [("--layout-json", options.layoutJSON), ("--summary-json", options.summaryJSON),
-                               ("--summary-csv", options.summaryCSV)] {
-            if let path { paths.write(path, option: option) }
+        if case .file = destination {
+            // Nothing is written to a path, so no output can be a file read.
+            guard pagePaths.count == 1 else {
+                throw InputError(source: "page", location: "",
+                                 problem: "\(pages.count) pages of PNG are \(pages.count) files; a render into one file is of one page, or a PDF")
+            }
+        } else {
+            var paths = OutputPaths(reading: options)
+            for path in pagePaths { paths.write(path, option: "-o") }
+            for case let (option, path?) in sideOutputs { paths.write(path, option: option) }
+            try paths.check()
         }
-        try paths.check()
         let threads = input.threads.filter(options.include.includes)
         var warnings = input.warnings
         let byPage = Dictionary(grouping: threads, by: \.root.page)
@@ -83,12 +101,12 @@ public struct RenderJob: Sendable {
         if kind == .pdf {
             let drawing = ReviewDrawing(document: document, documentName: input.documentName, password: options.password,
                                         deadline: deadline, progress: progress)
-            let scratch = try outputs.scratchDirectory()
+            let overlay = try outputs.intermediatePath("drawn.pdf")
             let pdf = try drawing.openInput(keeping: pages.sorted())
             let plan = try ReviewExport(document: document, deadline: deadline)
                 .plan(exported, pages: pages.sorted(), layout: RenderInput.layout(options), over: pdf)
             warnings += try drawing.write(plan, over: pdf, to: outputs.temporaryPath(for: options.output), name: options.output,
-                                          scratch: scratch)
+                                          overlay: overlay)
             scenes = plan.scenes
             review = LayoutFile(kind: .review, source: source, pages: plan.scenes, bookmarks: plan.bookmarks, review: plan.review)
             files.append(options.output)
@@ -104,7 +122,7 @@ public struct RenderJob: Sendable {
             try deadline.step(.drawingPages)
             scenes = try renderPNGPages(targets, document: document, byPage: byPage, deadline: deadline)
         }
-        let sideOutputs: [(String?, (String, String) throws -> Void)] = [
+        let sideWriters: [(String?, (String, String) throws -> Void)] = [
             (options.summaryJSON, { try SummaryFiles.writeJSON(exported, to: $0, name: $1) }),
             (options.summaryCSV, { try SummaryFiles.writeCSV(exported, to: $0, name: $1) }),
             (options.layoutJSON, { [scenes, review] in
@@ -112,7 +130,7 @@ public struct RenderJob: Sendable {
                     .write(to: $0, name: $1)
             }),
         ]
-        for case let (path?, write) in sideOutputs {
+        for case let (path?, write) in sideWriters {
             try deadline.step(.writing(path))
             try write(outputs.temporaryPath(for: path), path)
             files.append(path)

@@ -11,7 +11,7 @@ import PinRenderGraphics
 ///
 ///     let drawing = ReviewDrawing(document: document, documentName: "plan.pdf", password: nil, deadline: deadline)
 ///     let warnings = try drawing.write(plan, over: drawing.openInput(keeping: plan.scenes.map(\.page)),
-///                                      to: temporary, name: "review.pdf", scratch: scratch)
+///                                      to: temporary, name: "review.pdf", overlay: outputs.intermediatePath("drawn.pdf"))
 struct ReviewDrawing {
     /// What an export writes: the scenes of its pages (the input's pages, in order), the rest
     /// of its plan, and the outline it adds.
@@ -43,16 +43,16 @@ struct ReviewDrawing {
     }
 
     /// Writes `plan` to `path` (`name` in messages), over `input` (``openInput(keeping:)``),
-    /// drawing in `scratch`; returns what qpdf warned about the input (damage it repaired or
-    /// could not read) and the marks left under form fields.
-    func write(_ plan: Plan, over input: PDFAssembler?, to path: String, name: String, scratch: URL) throws -> [String] {
-        let drawn = scratch.appendingPathComponent("drawn.pdf").path
+    /// drawing into the file at `overlay` first (``OutputFiles/intermediatePath(_:)``);
+    /// returns what qpdf warned about the input (damage it repaired or could not read) and
+    /// the marks left under form fields.
+    func write(_ plan: Plan, over input: PDFAssembler?, to path: String, name: String, overlay drawn: String) throws -> [String] {
         try draw(plan, to: drawn, over: input != nil)
         try deadline.step(.layingPins)
-        // The drawing read back: a failure there is the scratch directory's, not the input's.
+        // The drawing read back: a failure there is the intermediate file's, not the input's.
         func readBack<T>(_ open: () throws -> T) throws -> T {
             do { return try open() } catch {
-                throw OutputError(file: name, reason: "the drawing of the pins could not be written and read back in \(scratch.path) (disk full?)")
+                throw OutputError(file: name, reason: "the drawing of the pins could not be written to \(drawn) and read back (disk full?)")
             }
         }
         let assembler: PDFAssembler

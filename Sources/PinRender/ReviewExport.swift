@@ -12,7 +12,7 @@ import PinRenderGraphics
 ///     let drawing = ReviewDrawing(document: document, documentName: "plan.pdf", password: nil, deadline: deadline)
 ///     let input = try drawing.openInput(keeping: pages)
 ///     let plan = try ReviewExport(document: document, deadline: deadline).plan(threads, pages: pages, layout: layout, over: input)
-///     let warnings = try drawing.write(plan, over: input, to: temporary, name: "review.pdf", scratch: scratch)
+///     let warnings = try drawing.write(plan, over: input, to: temporary, name: "review.pdf", overlay: outputs.intermediatePath("drawn.pdf"))
 struct ReviewExport {
     var document: SourceDocument
     /// The job's time limit, checked between pages.

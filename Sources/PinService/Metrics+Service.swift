@@ -22,7 +22,12 @@ extension Metrics {
     static let storeSeconds = Name(name: "pinrender_store_operation_seconds", kind: .histogram,
                                    help: "Seconds one store operation took, by kind (read, write: a whole transaction).",
                                    labels: ["kind"], buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1])
+    static let storeCommits = Name(name: "pinrender_store_commits_total", kind: .counter,
+                                   help: "Write transactions the store committed (writes waiting together commit in one).")
+    static let storeRoundTrips = Name(name: "pinrender_store_round_trips_total", kind: .counter,
+                                      help: "Requests the store's writer sent to PostgreSQL and waited for (0 with SQLite).")
 
     /// The service's families, in the order `/metrics` writes them.
-    static let service = [requests, requestSeconds, eventClients, eventsSent, renderQueue, rendersRunning, renderSeconds, storeSeconds]
+    static let service = [requests, requestSeconds, eventClients, eventsSent, renderQueue, rendersRunning, renderSeconds, storeSeconds,
+                          storeCommits, storeRoundTrips]
 }

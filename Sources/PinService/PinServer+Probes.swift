@@ -23,6 +23,8 @@ extension PinServer {
         metrics.set(Metrics.renderQueue, to: Double(renders.queued))
         metrics.set(Metrics.rendersRunning, to: Double(renders.running))
         metrics.set(Metrics.eventsSent, to: Double(hub.sent))
+        metrics.set(Metrics.storeCommits, to: Double(store.commits))
+        metrics.set(Metrics.storeRoundTrips, to: Double(store.roundTrips))
         return MetricsText.render(metrics.families())
     }
 }

@@ -34,9 +34,11 @@ extension PinServer {
             }
             try service.check(batchSize: items.count)
             let changes = try items.enumerated().map { try PinRequest.syncChange($1, index: $0, contentId: contentId) }
-            return try service.sync(SyncBatch(contentId: contentId, cursor: cursor, changes: changes), client: client,
-                                    stepSize: StoreQueues.batchStep, step: stores.writeStep)
-        }) { request, answer in request.respond(200, json: answer.wire) }
+            let answer = try service.sync(SyncBatch(contentId: contentId, cursor: cursor, changes: changes), client: client,
+                                          stepSize: StoreQueues.batchStep, step: stores.writeStep)
+            // Encoded here: the answer of a large batch would hold the loop for milliseconds.
+            return try JSONEncoder().encode(answer.wire)
+        }) { request, json in request.respond(200, body: json) }
     }
 
     /// Whose a sync batch's changeIds are, on its content: the SHA-256 of its bearer token

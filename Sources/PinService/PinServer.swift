@@ -56,7 +56,7 @@ public final class PinServer {
         var limits = ReviewService.Limits()
         limits.maxSyncChanges = configuration.maxSyncChanges
         service = ReviewService(store: store, limits: limits) { relay.deliver($0) }
-        stores = StoreQueues(gate: WriteGate())
+        stores = StoreQueues(store: store, gate: WriteGate())
         renders = try RenderService(configuration)
         inFlight = InFlightRequests(log: try AccessLog(path: configuration.accessLog), metrics: metrics)
         let metrics = metrics
@@ -287,11 +287,26 @@ public final class PinServer {
 
 /// Hands the service's committed changes to the server (made after the service, and set
 /// before the loop runs) on the loop thread: called on the writer's thread in commit order,
-/// the loop publishes them in that order.
+/// the loop publishes them in that order, all those that came meanwhile at once (a sync
+/// step's commit brings up to ``StoreQueues/batchStep`` of them).
 private final class CommitRelay: @unchecked Sendable {
     weak var server: PinServer?
+    private let lock = NSLock()
+    /// The changes not yet handed over, in commit order (under ``lock``).
+    private var waiting: [CommittedChange] = []
 
     func deliver(_ change: CommittedChange) {
-        MainLoop.perform { [self] in server?.publish(change) }
+        let first = lock.withLock {
+            waiting.append(change)
+            return waiting.count == 1
+        }
+        guard first else { return }
+        MainLoop.perform { [self] in
+            let changes = lock.withLock {
+                defer { waiting = [] }
+                return waiting
+            }
+            changes.forEach { server?.publish($0) }
+        }
     }
 }

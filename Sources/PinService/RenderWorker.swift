@@ -51,9 +51,17 @@ struct WorkerAnswer: WorkerMessage {
 /// What one render (or upload check) may take: resident memory of its worker process, time,
 /// pixels of an image.
 struct RenderLimits: Codable, Sendable {
+    /// Resident bytes, and the most bytes of a render's result.
     var maxMemory: Int
     var seconds: Double
     var pixelLimit: Int
+
+    /// Why the render of `subject` is refused when its result is `bytes` long: larger than a
+    /// render may take in memory.
+    func refusal(of subject: String, bytes: Int) -> String {
+        "\(subject): the render is \(bytes) bytes, larger than the service's limit of \(maxMemory >> 20) MiB of memory for one render "
+            + "(serve --render-max-memory)"
+    }
 }
 
 /// `pinrender-net render-worker`: the renders and upload checks of `pinrender serve`, in
@@ -63,8 +71,10 @@ struct RenderLimits: Codable, Sendable {
 /// (``WorkerJob``) from standard input until it ends and answers each on standard output,
 /// running the engine of the command line: ``RenderJob`` with the options parsed from the
 /// query by the same parser, and ``DocumentCheck``; past a limit inside a call that cannot be
-/// interrupted, it answers and ends itself. Its files (the pins, the output) are in a
-/// directory of its own under `TMPDIR`, removed after each job. Its threads run under Linux's
+/// interrupted, it answers and ends itself. It writes no file with a name: the pins come
+/// down the pipe and are read from memory, the render goes into an unnamed file
+/// (``UnnamedFile``, as do a PDF export's intermediate drawing) that the kernel copies into
+/// the answer (`sendfile`), never through this process's memory. Its threads run under Linux's
 /// `SCHED_IDLE` policy (``idlePolicy``): a render drawing on every core gets the CPU the
 /// server's loop, store and other processes leave, and any of them that wakes takes a core
 /// from it at once.
@@ -88,108 +98,92 @@ public enum RenderWorker {
         let answers = WorkerPipe(descriptor: dup(STDOUT_FILENO))
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let jobs = WorkerPipe(descriptor: STDIN_FILENO)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pinrender-worker-\(getpid())")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
         let descriptor = answers.descriptor
         // Past a limit in a call that cannot be interrupted: the answer, then the end of this process.
         let overrun: @Sendable (LimitError) -> Never = { error in
-            let answer = WorkerAnswer(status: 422, error: message(error), peakMemory: WorkerMemory.peak(), ends: true)
+            let refusal = ServiceError.answer(for: error)
+            let answer = WorkerAnswer(status: refusal.status, error: refusal.message, peakMemory: WorkerMemory.peak(), ends: true)
             try? WorkerPipe(descriptor: descriptor).write(answer, payload: Data())
             _exit(2)
         }
         while let (job, payload) = try jobs.read(WorkerJob.self) {
             WorkerMemory.resetPeak()
-            var (answer, file) = perform(job, payload: payload, scratch: scratch, overrun: overrun)
+            var (answer, file) = perform(job, payload: payload, overrun: overrun)
             (answer.peakMemory, answer.resident) = (WorkerMemory.peak(), WorkerMemory.resident())
-            try answers.write(answer, payload: file)
+            if let file {
+                try answers.write(answer, file: file)
+            } else {
+                try answers.write(answer, payload: Data())
+            }
         }
     }
 
-    private static func perform(_ job: WorkerJob, payload: Data, scratch: URL,
-                                overrun: @escaping @Sendable (LimitError) -> Never) -> (WorkerAnswer, Data) {
+    /// The answer to `job`, and the file of its bytes (a render's).
+    private static func perform(_ job: WorkerJob, payload: Data,
+                                overrun: @escaping @Sendable (LimitError) -> Never) -> (WorkerAnswer, UnnamedFile?) {
         do {
             switch job.kind {
             case .render:
-                let file = try render(job, pins: payload, scratch: scratch, overrun: overrun)
-                return (WorkerAnswer(bytes: file.count), file)
+                let file = try render(job, pins: payload, overrun: overrun)
+                let size = file.size
+                guard size <= job.limits.maxMemory else {
+                    return (WorkerAnswer(status: 422, error: job.limits.refusal(of: job.document, bytes: size)), nil)
+                }
+                return (WorkerAnswer(bytes: size), file)
             case .check:
                 var check = DocumentCheck(path: job.document, pixelLimit: job.limits.pixelLimit,
                                           maxMemory: job.limits.maxMemory, seconds: job.limits.seconds)
                 check.overrun = overrun
                 let report = try check.run()
                 let pages = report.pageSizes.enumerated().map { ContentRecord.PageSize(page: $0 + 1, width: $1.width, height: $1.height) }
-                return (WorkerAnswer(pages: pages, unit: report.unitsPerInch == nil ? "px" : "pt"), Data())
+                return (WorkerAnswer(pages: pages, unit: report.unitsPerInch == nil ? "px" : "pt"), nil)
             case .importComments:
                 var warnings: [String] = []
-                let file = try importComments(job, scratch: scratch, overrun: overrun) { warnings.append($0) }
-                return (WorkerAnswer(warnings: warnings, bytes: file.count), file)
+                let file = try importComments(job, overrun: overrun) { warnings.append($0) }
+                return (WorkerAnswer(warnings: warnings, bytes: file.size), file)
             }
         } catch {
-            return (WorkerAnswer(status: status(of: error, in: job.kind), error: message(error)), Data())
+            // An upload or an import's body the engine cannot read is its sender's fault, a 400; a stored document
+            // it cannot draw is a 422 (ServiceError's table, as every other failure).
+            let refusal = job.kind != .render && !(error is LimitError || error is InputError)
+                ? ServiceError(status: 400, message: "\(error)") : ServiceError.answer(for: error)
+            return (WorkerAnswer(status: refusal.status, error: refusal.message), nil)
         }
     }
 
-    /// Renders as `pinrender render` does, and returns the file.
-    private static func render(_ job: WorkerJob, pins: Data, scratch: URL,
-                               overrun: @escaping @Sendable (LimitError) -> Never) throws -> Data {
+    /// Renders as `pinrender render` does, the pins from `pins`, into an unnamed file.
+    private static func render(_ job: WorkerJob, pins: Data,
+                               overrun: @escaping @Sendable (LimitError) -> Never) throws -> UnnamedFile {
         var options = try RenderService.options(query: job.query, format: job.format)
         options.timeout = job.limits.seconds
         options.maxMemory = job.limits.maxMemory
         options.pixelLimit = job.limits.pixelLimit
         options.input = job.document
-        options.pins = scratch.appendingPathComponent("pins.json").path
-        options.output = scratch.appendingPathComponent("render.\(job.format)").path
-        defer {
-            for path in [options.pins, options.output] { unlink(path) }
-        }
-        try pins.write(to: URL(fileURLWithPath: options.pins))
+        // Names only: of the pins and the output in messages, and of the output's format.
+        options.pins = "pins"
+        options.output = "render.\(job.format)"
+        let file = try UnnamedFile(label: options.output)
         var render = RenderJob(options: options)
+        render.destination = .file(file)
+        render.pinsDocument = pins
         render.overrun = overrun
         _ = try render.run()
-        return try Data(contentsOf: URL(fileURLWithPath: options.output))
+        return file
     }
 
     /// Reads an import's body as `pinrender import` does, with the content's id and (for
-    /// XFDF and W3C) its document, within a render's time and memory, and returns the pins file.
-    private static func importComments(_ job: WorkerJob, scratch: URL, overrun: @escaping @Sendable (LimitError) -> Never,
-                                       warn: (String) -> Void) throws -> Data {
-        let output = scratch.appendingPathComponent("imported.json").path
-        defer { unlink(output) }
-        var importing = ImportJob(input: job.document, output: output)
+    /// XFDF and W3C) its document, within a render's time and memory, into an unnamed file:
+    /// the pins file.
+    private static func importComments(_ job: WorkerJob, overrun: @escaping @Sendable (LimitError) -> Never,
+                                       warn: (String) -> Void) throws -> UnnamedFile {
+        var importing = ImportJob(input: job.document, output: "-")
         importing.format = InterchangeFormat(rawValue: job.format)
         importing.settings.contentId = job.query["contentId"]
         importing.settings.document = job.query["document"]
         importing.settings.baseURL = job.query["baseURL"]
         (importing.limits, importing.overrun) = ((job.limits.seconds, job.limits.maxMemory), overrun)
-        _ = try importing.run(warn: warn)
-        return try Data(contentsOf: URL(fileURLWithPath: output))
-    }
-
-    /// A limit of the job 422. For a render: a bad option 400, a disk that cannot take the
-    /// output 500, a document the engine cannot draw 422. For a check: any other refusal 400.
-    private static func status(of error: Error, in kind: WorkerJob.Kind) -> Int {
-        switch (error, kind) {
-        case (is LimitError, _): 422
-        case (_, .check), (_, .importComments): 400
-        case (is InputError, .render): 400
-        case (is OutputError, .render): 500
-        case (_, .render): 422
-        }
-    }
-
-    /// An error as the service words it: the limits as `serve` sets them.
-    private static func message(_ error: Error) -> String {
-        switch error {
-        case let error as LimitError:
-            let limit = switch error.limit {
-            case .memory(let bytes): "limit of \(bytes >> 20) MiB of memory for one render (serve --render-max-memory)"
-            case .time(let seconds): "limit of \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s for one render (serve --render-timeout)"
-            }
-            return "\(error.subject): stopped at the service's \(limit) while \(error.activity)"
-        case let error as InputError: return ServiceError.describe(error)
-        case let error as OutputError: return "the render cannot be written: \(error.reason)"
-        default: return "\(error)"
-        }
+        let file = try UnnamedFile(label: "imported.json")
+        try file.write(importing.pinsFile(warn: warn).json)
+        return file
     }
 }

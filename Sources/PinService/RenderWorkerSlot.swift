@@ -5,8 +5,8 @@ import Synchronization
 /// takes jobs one after another, is started again when it has died, when it said it ends
 /// (a limit passed inside a call that cannot be interrupted) or when it keeps more resident
 /// memory after a job than half a render's limit, and is killed when a job's deadline (its
-/// time limit and ``RenderService/grace``) passes without an answer. Its temporary files go
-/// to a directory of its own, emptied whenever a process of it has ended.
+/// time limit and ``RenderService/grace``) passes without an answer. Its `TMPDIR` is a
+/// directory of its own, emptied whenever a process of it has ended.
 ///
 ///     let slot = RenderWorkerSlot(command: worker, directory: scratch.appendingPathComponent("worker-1"))
 ///     slot.queue.async { let outcome = slot.run(job, payload: pins, name: "content \"plan\"", sent: {}) }
@@ -63,10 +63,10 @@ final class RenderWorkerSlot: @unchecked Sendable {
         let started = Self.now()
         let answer: (answer: WorkerAnswer, file: Data)
         do {
-            answer = try process.answer(until: deadline)
+            answer = try process.answer(until: deadline, maxBytes: limits.maxMemory)
         } catch {
             let exit = stop(killing: true)
-            return Outcome(answer: .failure(Self.failure(error, exit: exit, name: name, seconds: limits.seconds)),
+            return Outcome(answer: .failure(Self.failure(error, exit: exit, name: name, limits: limits)),
                            peakMemory: exit.peakMemory, seconds: Self.now() - started)
         }
         let seconds = Self.now() - started
@@ -127,9 +127,13 @@ final class RenderWorkerSlot: @unchecked Sendable {
         }
     }
 
-    /// Why a worker gave no answer: not in time (422, the limit named), or it ended first
-    /// (500: a signal, a status).
-    private static func failure(_ error: Error, exit: WorkerProcess.Exit, name: String, seconds: Double) -> ServiceError {
+    /// Why a worker gave no answer: not in time (422, the limit named), one larger than a
+    /// render may be (422, the limit named), or it ended first (500: a signal, a status).
+    private static func failure(_ error: Error, exit: WorkerProcess.Exit, name: String, limits: RenderLimits) -> ServiceError {
+        if case WorkerPipeError.tooLarge(let bytes) = error {
+            return ServiceError(status: 422, message: limits.refusal(of: name, bytes: bytes) + "; its worker was ended")
+        }
+        let seconds = limits.seconds
         if case WorkerPipeError.timedOut = error {
             let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
             return ServiceError(status: 422, message: "\(name): stopped at the service's limit of \(shown) s for one render "

@@ -1,6 +1,8 @@
 import Foundation
 import PinPlatform
+import PinRender
 import PinRenderCore
+import PinRenderGraphics
 import PinServiceCore
 
 /// An error answer: the one place where failures become HTTP statuses and JSON bodies,
@@ -30,17 +32,31 @@ public struct ServiceError: Error, Sendable {
     /// | ``ReviewError/conflict(_:)`` (with the current pin) | 409 |
     /// | ``ReviewError/deleted(_:)`` (with the tombstone) | 410 |
     /// | ``ReviewError/unavailable(_:)``, `StoreUnavailable` | 503 |
+    /// | a render's `LimitError` (its time or memory, named as `serve` sets them) | 422 |
+    /// | a page the document lacks as Poppler finds it drawing (`GraphicsError.noSuchPage`), as a page past the count (an `InputError`) | 400 |
+    /// | a document the engine cannot draw (any other `GraphicsError`) | 422 |
     /// | a `ServiceError` (the route, the token, the limits, a render: its own status), an `HTTPFailure` (the wire) | as it is |
-    /// | ``ReviewError/serverFault(detail:)``, anything else | 500 (``serverFault(_:)``) |
+    /// | ``ReviewError/serverFault(detail:)``, an `OutputError` (a render that cannot be written), anything else | 500 (``serverFault(_:)``) |
     public init(_ error: Error) {
+        let answer = Self.answer(for: error)
+        self = answer.status == 500 ? Self.serverFault(answer.message) : answer
+    }
+
+    /// The table's answer to `error` (``init(_:)``), a server fault with its own text, not
+    /// yet logged: what a render worker sends the server, which answers it through
+    /// ``init(_:)``.
+    static func answer(for error: Error) -> ServiceError {
         switch error {
-        case let error as ServiceError where error.status == 500: self = Self.serverFault(error.message)
-        case let error as ServiceError: self = error
-        case let error as HTTPFailure: self.init(ServiceError(error) as Error)
-        case let error as ReviewError: self.init(error)
-        case let error as InputError: self.init(ReviewError.invalid(error))
-        case let error as StoreUnavailable: self.init(ReviewError.unavailable(error))
-        default: self = Self.serverFault("\(error)")
+        case let error as ServiceError: error
+        case let error as HTTPFailure: ServiceError(error)
+        case let error as ReviewError: ServiceError(error)
+        case let error as InputError: ServiceError(ReviewError.invalid(error))
+        case let error as StoreUnavailable: ServiceError(ReviewError.unavailable(error))
+        case let error as LimitError: ServiceError(status: 422, message: describe(error))
+        case GraphicsError.noSuchPage: ServiceError(status: 400, message: "\(error)")
+        case let error as GraphicsError: ServiceError(status: 422, message: "\(error)")
+        case let error as OutputError: ServiceError(status: 500, message: "the render cannot be written: \(error.reason)")
+        default: ServiceError(status: 500, message: "\(error)")
         }
     }
 
@@ -53,7 +69,7 @@ public struct ServiceError: Error, Sendable {
         case .conflict(let current): self.init(status: 409, message: error.message, current: current)
         case .deleted(let current): self.init(status: 410, message: error.message, current: current)
         case .unavailable: self.init(status: 503, message: error.message)
-        case .serverFault(let detail): self = Self.serverFault(detail)
+        case .serverFault(let detail): self.init(status: 500, message: detail)
         }
     }
 
@@ -81,6 +97,15 @@ public struct ServiceError: Error, Sendable {
     /// ...` reads `relativeX: ...` when the body held one pin.
     static func describe(_ error: InputError) -> String {
         ReviewError.describe(error)
+    }
+
+    /// A render's limit as the service words it: the limits as `serve` sets them.
+    static func describe(_ error: LimitError) -> String {
+        let limit = switch error.limit {
+        case .memory(let bytes): "limit of \(bytes >> 20) MiB of memory for one render (serve --render-max-memory)"
+        case .time(let seconds): "limit of \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s for one render (serve --render-timeout)"
+        }
+        return "\(error.subject): stopped at the service's \(limit) while \(error.activity)"
     }
 
     /// The JSON body.

@@ -3,9 +3,10 @@ import PinPlatform
 import PinServiceCore
 
 /// Where the store's work of requests runs, off the loop thread (which only moves bytes):
-/// one writer, so that the changes of requests commit one after the other in the order
-/// they came (their events go to the loop in that order), and readers side by side, as
-/// many at once as the store has reading connections (``PinStore``'s readers).
+/// one writer (``StoreWriter``), so that the changes of requests commit one after the other
+/// in the order they came (their events go to the loop in that order), those waiting
+/// together in one commit, and readers side by side, as many at once as the store has
+/// reading connections (``PinStore``'s readers).
 struct StoreQueues: Sendable {
     /// Which of them a request's work needs.
     enum Side {
@@ -16,21 +17,25 @@ struct StoreQueues: Sendable {
         case batches
     }
 
-    /// The most changes of a sync batch's step: one transaction, between which other writes go.
+    /// The most changes of a sync batch's step: one write of the writer, between which other
+    /// writes go; a write that comes while a step runs waits for it (a few milliseconds). On
+    /// PostgreSQL each step's commit waits for the disk: fewer steps sync a batch sooner.
     static let batchStep = 50
 
-    let writer = DispatchQueue(label: "pinrender.store-writer")
+    let writer: StoreWriter
     let batches = DispatchQueue(label: "pinrender.store-batches")
     let readers = DispatchQueue(label: "pinrender.store-readers", attributes: .concurrent)
-    /// Held by tests: each write waits for it (``WriteGate``).
+    /// Held by tests: each group of writes waits for it (``WriteGate``).
     let gate: WriteGate?
 
-    init(gate: WriteGate? = nil) {
+    init(store: PinStore, gate: WriteGate? = nil) {
         self.gate = gate
+        let pass: (@Sendable () -> Void)? = if let gate { { gate.pass() } } else { nil }
+        writer = StoreWriter(store: store, beforeGroup: pass)
     }
 }
 
-/// A test's hold on the store's writer: before each write, the writer opens the named pipe
+/// A test's hold on the store's writer: before each group of writes, the writer opens the named pipe
 /// at ``path`` (which waits for the test to open it too) and reads one byte (which waits for
 /// the test to write it), so a test decides when a write may go on, without sleeping.
 /// `serve` makes one when `PINRENDER_TEST_WRITE_GATE` names such a pipe.
@@ -54,34 +59,39 @@ final class WriteGate: Sendable {
 
 extension StoreQueues {
     /// Runs a step of a sync batch on the writer, after the writes waiting before it, and
-    /// waits for it; call from ``Side/batches``.
-    func writeStep(_ step: ReviewService.SyncStep) throws {
-        try writer.sync { try step() }
+    /// waits for its commit; call from ``Side/batches``. A step counts as a whole group's
+    /// bytes: it commits alone, so a create that came before it is not held for its changes,
+    /// and those that come while it runs commit together after it.
+    func writeStep(_ step: @escaping ReviewService.SyncStep) throws {
+        try writer.perform(bytes: writer.limits.bytes, step)
     }
 }
 
 extension PinServer {
     /// Answers `request` from store work: `work` runs on the store's `side` off the loop
-    /// thread, `respond` on the loop thread with its result (to set the answer, as a handler
-    /// does); a failure of either is answered through ``ServiceError``.
+    /// thread (on the writer: answered once committed), `respond` on the loop thread with its
+    /// result (to set the answer, as a handler does); a failure of either is answered
+    /// through ``ServiceError``.
     func answer<T: Sendable>(_ request: HTTPRequest, on side: StoreQueues.Side, _ work: @escaping @Sendable () throws -> T,
                              respond: @escaping (HTTPRequest, T) throws -> Void) {
-        let gate = side == .readers ? nil : stores.gate
-        let queue = switch side {
-        case .writer: stores.writer
-        case .readers: stores.readers
-        case .batches: stores.batches
-        }
-        request.answerLater(on: queue, {
-            gate?.pass()
-            defer { if side == .batches { HeapPolicy.giveBackFreeMemory() } }
-            return Result { try work() }
-        }, answer: { request, result in
+        let answer = { (request: HTTPRequest, result: Result<T, any Error>) in
             do {
                 try respond(request, try result.get())
             } catch {
                 request.fail(ServiceError(error))
             }
-        })
+        }
+        switch side {
+        case .writer:
+            let (writer, bytes) = (stores.writer, request.announcedLength ?? 0)
+            request.answerLater({ finish in writer.submit(bytes: bytes, work, done: finish) }, answer: answer)
+        case .readers:
+            request.answerLater(on: stores.readers, { Result { try work() } }, answer: answer)
+        case .batches:
+            request.answerLater(on: stores.batches, {
+                defer { HeapPolicy.giveBackFreeMemory() }
+                return Result { try work() }
+            }, answer: answer)
+        }
     }
 }

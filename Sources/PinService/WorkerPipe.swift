@@ -1,4 +1,5 @@
 import Foundation
+import PinRender
 
 /// A message on a render worker's pipes (``WorkerJob``, ``WorkerAnswer``): a line of JSON,
 /// then as many bytes as its ``bytes`` says (the pins of a render, the rendered file).
@@ -17,6 +18,8 @@ enum WorkerPipeError: Error, CustomStringConvertible {
     case malformed(String)
     /// A read or write failed (`errno`'s text).
     case failed(String)
+    /// The message says more bytes follow than the reader takes (its payload is not read).
+    case tooLarge(bytes: Int)
 
     var description: String {
         switch self {
@@ -24,6 +27,7 @@ enum WorkerPipeError: Error, CustomStringConvertible {
         case .cut: "the pipe ended inside a message"
         case .malformed(let reason): "a message that cannot be read (\(reason))"
         case .failed(let reason): reason
+        case .tooLarge(let bytes): "a message of \(bytes) bytes, more than it may be"
         }
     }
 }
@@ -51,7 +55,7 @@ final class WorkerPipe {
     }
 
     /// Writes `message` and its `payload` (of `message.bytes` bytes) whole, waiting until
-    /// `deadline` at most when given one (as ``read(_:until:)``).
+    /// `deadline` at most when given one (as ``read(_:until:maxBytes:)``).
     func write(_ message: some WorkerMessage, payload: Data, until deadline: Double? = nil) throws {
         var line = try JSONEncoder().encode(message)
         line.append(UInt8(ascii: "\n"))
@@ -69,10 +73,27 @@ final class WorkerPipe {
         }
     }
 
+    /// Writes `message`, then the first `message.bytes` bytes of `file` as its payload,
+    /// copied by the kernel (`sendfile`): they never pass through this process's memory.
+    func write(_ message: some WorkerMessage, file: UnnamedFile) throws {
+        try write(message, payload: Data())
+        var offset: off_t = 0
+        while offset < message.bytes {
+            let count = sendfile(descriptor, file.descriptor, &offset, message.bytes - Int(offset))
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                throw count == 0 ? WorkerPipeError.cut : WorkerPipeError.failed("sending: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
     /// The next message and its payload; nil when the pipe ends between messages. With a
     /// `deadline` (seconds on `DispatchTime`'s clock), throws ``WorkerPipeError/timedOut``
-    /// once it passes.
-    func read<Message: WorkerMessage>(_ type: Message.Type, until deadline: Double? = nil) throws -> (Message, Data)? {
+    /// once it passes; throws ``WorkerPipeError/tooLarge(bytes:)`` for a payload of more
+    /// than `maxBytes`, before reading it. The payload is read into its own buffer of its
+    /// size, never held twice.
+    func read<Message: WorkerMessage>(_ type: Message.Type, until deadline: Double? = nil,
+                                      maxBytes: Int = .max) throws -> (Message, Data)? {
         var newline = buffer.firstIndex(of: UInt8(ascii: "\n"))
         while newline == nil {
             guard try fill(until: deadline) else {
@@ -90,11 +111,22 @@ final class WorkerPipe {
         }
         buffer = Data(buffer[(newline! + 1)...])
         guard message.bytes >= 0 else { throw WorkerPipeError.malformed("bytes: \(message.bytes)") }
-        while buffer.count < message.bytes {
-            guard try fill(until: deadline) else { throw WorkerPipeError.cut }
+        guard message.bytes <= maxBytes else { throw WorkerPipeError.tooLarge(bytes: message.bytes) }
+        let buffered = min(buffer.count, message.bytes)
+        var payload = Data(count: message.bytes)
+        payload.replaceSubrange(0..<buffered, with: buffer.prefix(buffered))
+        buffer = Data(buffer.dropFirst(buffered))
+        try payload.withUnsafeMutableBytes { raw in
+            var done = buffered
+            while done < raw.count {
+                try wait(for: POLLIN, until: deadline)
+                let count = Glibc.read(descriptor, raw.baseAddress! + done, raw.count - done)
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { throw WorkerPipeError.failed("reading: \(String(cString: strerror(errno)))") }
+                guard count > 0 else { throw WorkerPipeError.cut }
+                done += count
+            }
         }
-        let payload = Data(buffer.prefix(message.bytes))
-        buffer = Data(buffer.dropFirst(message.bytes))
         return (message, payload)
     }
 

@@ -4,8 +4,8 @@ import Foundation
 /// jobs go to its standard input, answers come from its standard output (each a local socket
 /// of the server's), its standard error
 /// is the server's. Its memory is its own, so a render's limit is that process's, and a
-/// worker that crashes or is killed takes nothing else down. Its temporary files go to a
-/// directory of its own, removed when it has ended.
+/// worker that crashes or is killed takes nothing else down. Its `TMPDIR` is a directory of
+/// its own, removed when it has ended (the worker writes nothing there; a library might).
 ///
 ///     let worker = try WorkerProcess(command: ["/proc/self/exe", "render-worker"], scratch: directory)
 ///     let (answer, file) = try worker.run(job, payload: pins, until: deadline)
@@ -88,9 +88,10 @@ final class WorkerProcess {
     }
 
     /// The answer to the job sent last and its payload, waiting until `deadline`; throws
-    /// ``WorkerPipeError`` when the worker ends without answering or does not answer in time.
-    func answer(until deadline: Double) throws -> (WorkerAnswer, Data) {
-        guard let answer = try answers.read(WorkerAnswer.self, until: deadline) else { throw WorkerPipeError.cut }
+    /// ``WorkerPipeError`` when the worker ends without answering, does not answer in time,
+    /// or says more than `maxBytes` follow.
+    func answer(until deadline: Double, maxBytes: Int = .max) throws -> (WorkerAnswer, Data) {
+        guard let answer = try answers.read(WorkerAnswer.self, until: deadline, maxBytes: maxBytes) else { throw WorkerPipeError.cut }
         return answer
     }
 

@@ -33,7 +33,13 @@ public final class PinStore: @unchecked Sendable {
     public let postgres: String?
     private let writer: any StoreConnection
     private let readers: StoreReaders
-    private let writeLock = NSLock()
+    /// Held by a write, or by a group of them (``group(_:)``), whose writes take it again.
+    private let writeLock = NSRecursiveLock()
+    /// The group of writes under way (under ``writeLock``); nil outside one.
+    private var openGroup: WriteGroup?
+    /// The writer's counts as of its last write (under ``countsLock``).
+    private var counts = (commits: 0, roundTrips: 0)
+    private let countsLock = NSLock()
     /// SQLite's checkpoints, made off the writer's thread.
     let checkpointer: SQLiteCheckpointer?
     /// The data directory, held while the store is open (SQLite).
@@ -83,6 +89,8 @@ public final class PinStore: @unchecked Sendable {
     private static func open(postgres uri: String, readers: Int) throws -> (writer: any StoreConnection, readers: [any StoreConnection]) {
         let writer = try PostgresConnection(uri: uri)
         try Migrations.apply(to: writer)
+        // What a change writes goes without waiting; its reads and its commit wait.
+        try writer.pipeline()
         return (writer, try (0..<max(readers, 1)).map { _ in try PostgresConnection(uri: uri) })
     }
 
@@ -260,11 +268,17 @@ public final class PinStore: @unchecked Sendable {
     // MARK: Inside a write transaction
 
     fileprivate func create(_ pin: Pin, at location: String, in db: any StoreConnection) throws -> (pin: StoredPin, created: Bool) {
-        if let existing = try stored(pin.id, of: pin.contentId, in: db) {
+        // The pin with that id, if any, and the content's pages, in one statement.
+        let row = try db.query("SELECT \(Self.pinFields), (SELECT \(db.dialect.pageCount) FROM contents WHERE id = ?)"
+                               + " FROM (SELECT 1) AS one LEFT JOIN pins ON content_id = ? AND id = ?",
+                               [.text(pin.contentId), .text(pin.contentId), .text(pin.id)]) {
+            (pin: $0.text(0) == nil ? nil : Self.pinRow($0), pages: $0.text(6) == nil ? nil : $0.integer(6))
+        }[0]
+        if let existing = try decode(row.pin.map { [$0] } ?? []).first {
             if existing.deleted { throw ReviewError.deleted(existing) }
             return (existing, false)
         }
-        let pages = try pageCount(of: pin.contentId, in: db)
+        guard let pages = row.pages else { throw ReviewError.unknownContent(pin.contentId) }
         var pin = pin
         if let parentId = pin.parentId {
             guard let parent = try stored(parentId, of: pin.contentId, in: db), !parent.deleted else {
@@ -348,7 +362,8 @@ public final class PinStore: @unchecked Sendable {
     // MARK: Rows
 
     private static let contentColumns = "SELECT id, kind, file, bytes, unit, pages, updated_at FROM contents"
-    private static let pinColumns = "SELECT body, version, updated_at, seq, deleted, event FROM pins"
+    private static let pinFields = "body, version, updated_at, seq, deleted, event"
+    private static let pinColumns = "SELECT \(pinFields) FROM pins"
 
     private static func content(_ row: any SQLRow) -> ContentRecord {
         let pages = (try? JSONDecoder().decode([ContentRecord.PageSize].self, from: Data((row.text(5) ?? "[]").utf8))) ?? []
@@ -390,15 +405,19 @@ public final class PinStore: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` in a write transaction; a failure of the machine's is thrown as
-    /// ``StoreUnavailable``, and logged when it starts and when writes go through again.
+    /// Runs `body` in a write transaction, or, inside ``group(_:)``, under a savepoint of the
+    /// group's transaction (a ``ReviewError`` rolls back to it alone; any other failure spoils
+    /// the group, whose writes then run again one by one). A failure of the machine's is
+    /// thrown as ``StoreUnavailable``, and logged when it starts and when writes go through again.
     private func write<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
         writeLock.lock()
         let started = ContinuousClock.now
         defer {
             timed?("write", ContinuousClock.now - started)
+            count()
             writeLock.unlock()
         }
+        if let openGroup { return try openGroup.savepoint(writer) { try body(writer) } }
         do {
             let result = try transaction(body)
             record(nil)
@@ -413,6 +432,62 @@ public final class PinStore: @unchecked Sendable {
         }
     }
 
+    /// Runs `body`, which makes several writes (each a request's), in one write transaction
+    /// and commits once: each write of it is a savepoint (``write(_:)``), and what they hand
+    /// to ``afterCommit(_:)`` runs, in order, once that commit is made. Returns false, having
+    /// rolled back and run nothing after commit, when the group could not commit (a write
+    /// spoiled it, the begin or the commit failed): the caller runs the writes again, each
+    /// in a transaction of its own, so each gets its own outcome. Call from one thread at a
+    /// time, without writes of other threads in `body`.
+    public func group(_ body: () -> Void) -> Bool {
+        writeLock.lock()
+        let group = WriteGroup()
+        openGroup = group
+        let committed: Bool
+        do {
+            try transaction { _ in
+                body()
+                if group.spoiled { throw WriteGroup.Spoiled() }
+            }
+            committed = true
+            record(nil)
+        } catch {
+            committed = false
+        }
+        openGroup = nil
+        count()
+        writeLock.unlock()
+        if committed { group.afterCommit.forEach { $0() } }
+        return committed
+    }
+
+    /// Runs `action` once the write just made is committed: now, or, inside ``group(_:)``, at
+    /// the group's commit (never, when the group is rolled back).
+    public func afterCommit(_ action: @escaping () -> Void) {
+        writeLock.lock()
+        if let openGroup {
+            openGroup.afterCommit.append(action)
+            writeLock.unlock()
+        } else {
+            writeLock.unlock()
+            action()
+        }
+    }
+
+    /// The transactions the writer committed so far (counted by the database's connection),
+    /// read without waiting for a write under way.
+    public var commits: Int { countsLock.withLock { counts.commits } }
+
+    /// The requests the writer sent to the database's server and waited for so far (0 with
+    /// SQLite), read without waiting for a write under way.
+    public var roundTrips: Int { countsLock.withLock { counts.roundTrips } }
+
+    /// Copies the writer's counts for ``commits`` and ``roundTrips`` (under ``writeLock``).
+    private func count() {
+        let now = (commits: writer.commits, roundTrips: writer.roundTrips)
+        countsLock.withLock { counts = now }
+    }
+
     /// `body` between the store's write lock and the commit. With SQLite the files are
     /// checked before, so a lost store is not written, and after: a commit into a file that
     /// is no longer the database is not acknowledged. A failed begin is rolled back too:
@@ -424,10 +499,12 @@ public final class PinStore: @unchecked Sendable {
             try files?.check()
             let result = try body(writer)
             try writer.execute(writer.dialect.commitWrite)
+            try writer.awaitAnswers()
             try files?.check()
             return result
         } catch {
             try? writer.execute("ROLLBACK")
+            try? writer.awaitAnswers()
             throw error
         }
     }
@@ -463,5 +540,39 @@ public struct StoreBatch {
     /// Applies one change of the batch once (``PinStore/apply(_:from:)``).
     public func apply(_ change: SyncChange, from client: String) throws -> (outcome: SyncOutcome, changed: [StoredPin]) {
         try store.apply(change, from: client, in: db)
+    }
+}
+
+/// The writes of ``PinStore/group(_:)``: one transaction, a savepoint each, and what waits
+/// for their commit.
+private final class WriteGroup {
+    /// Thrown to roll the group back when a write of it failed for another reason than a refusal.
+    struct Spoiled: Error {}
+
+    var afterCommit: [() -> Void] = []
+    /// True once a write failed in a way its savepoint may not undo (a statement's or the
+    /// machine's failure, which may have ended the transaction): the group rolls back.
+    private(set) var spoiled = false
+
+    /// `body` under a savepoint: released when it succeeds, rolled back to when it refuses
+    /// (a ``ReviewError``); another failure spoils the group.
+    func savepoint<T>(_ db: any StoreConnection, _ body: () throws -> T) throws -> T {
+        if spoiled { throw Spoiled() }
+        do {
+            try db.execute("SAVEPOINT request")
+            let result = try body()
+            try db.execute("RELEASE request")
+            return result
+        } catch let error as ReviewError {
+            do {
+                try db.execute("ROLLBACK TO request; RELEASE request")
+            } catch {
+                spoiled = true
+            }
+            throw error
+        } catch {
+            spoiled = true
+            throw error
+        }
     }
 }

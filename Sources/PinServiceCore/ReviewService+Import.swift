@@ -42,7 +42,7 @@ extension ReviewService {
     /// steps of at most `stepSize` pins, each one transaction whose events are sent once it
     /// committed; `step` runs each step (the HTTP adapter: on its writer).
     public func importPins(_ pins: [Pin], into contentId: String, stepSize: Int = .max,
-                           step: (SyncStep) throws -> Void = { try $0() }) throws(ReviewError) -> ImportReport {
+                           step: (@escaping SyncStep) throws -> Void = { try $0() }) throws(ReviewError) -> ImportReport {
         try requireContent(contentId)
         guard pins.count <= Self.maxImportPins else {
             throw .invalid("body", "\(pins.count) comments; at most \(Self.maxImportPins) an import")
@@ -60,13 +60,18 @@ extension ReviewService {
         let size = max(stepSize, 1)
         for start in stride(from: 0, to: mapped.count, by: size) {
             let slice = mapped[start..<min(start + size, mapped.count)]
-            try run { try step { try importStep(slice, into: &report) } }
+            // Assigned, not appended: a step whose group of writes could not commit runs again.
+            var stepReport = ImportReport()
+            try run { try step { stepReport = try self.importStep(slice) } }
+            report.created += stepReport.created
+            report.skipped += stepReport.skipped
+            report.warnings += stepReport.warnings
         }
         return report
     }
 
-    /// One step of an import in one transaction, then its events.
-    private func importStep(_ pins: ArraySlice<Pin>, into report: inout ImportReport) throws {
+    /// One step of an import in one transaction; its events go once it committed.
+    private func importStep(_ pins: ArraySlice<Pin>) throws -> ImportReport {
         let outcome = try store.batch { transaction in
             var step = ImportReport()
             for pin in pins {
@@ -88,10 +93,8 @@ extension ReviewService {
             }
             return step
         }
-        for stored in outcome.created { committed(CommittedChange(pins: [stored], previous: nil)) }
-        report.created += outcome.created
-        report.skipped += outcome.skipped
-        report.warnings += outcome.warnings
+        publish(outcome.created.map { CommittedChange(pins: [$0], previous: nil) })
+        return outcome
     }
 
     /// The fields in which a stored pin and an imported one differ (a reply's point and page

@@ -17,7 +17,7 @@ extension ReviewService {
     /// once it committed; `step` runs each step (the HTTP adapter runs them on its writer,
     /// so that other requests' writes go between the steps of a large batch).
     public func sync(_ batch: SyncBatch, client: String, stepSize: Int = .max,
-                     step: (SyncStep) throws -> Void = { try $0() }) throws(ReviewError) -> SyncAnswer {
+                     step: (@escaping SyncStep) throws -> Void = { try $0() }) throws(ReviewError) -> SyncAnswer {
         try requireContent(batch.contentId)
         try check(cursor: batch.cursor, named: "cursor")
         try check(batchSize: batch.changes.count)
@@ -32,7 +32,10 @@ extension ReviewService {
         var results: [SyncOutcome] = []
         for start in stride(from: 0, to: batch.changes.count, by: max(stepSize, 1)) {
             let changes = batch.changes[start..<min(start + max(stepSize, 1), batch.changes.count)]
-            try run { try step { results += try apply(changes, of: batch.contentId, client: client) } }
+            // Assigned, not appended: a step whose group of writes could not commit runs again.
+            var stepResults: [SyncOutcome] = []
+            try run { try step { stepResults = try self.apply(changes, of: batch.contentId, client: client) } }
+            results += stepResults
         }
         let list = try changes(of: batch.contentId, since: batch.cursor)
         return SyncAnswer(results: results, contentId: batch.contentId, cursor: list.cursor, more: list.more,
@@ -52,7 +55,7 @@ extension ReviewService {
             }
             return (results, commits)
         }
-        commits.forEach(committed)
+        publish(commits)
         return results
     }
 

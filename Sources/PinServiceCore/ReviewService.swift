@@ -8,7 +8,8 @@ import PinRenderCore
 /// answers; tests call them directly.
 ///
 /// Each change, once committed, goes to ``committed`` in commit order (the service's events).
-/// Safe to call from any thread: the store serializes its writes.
+/// Safe to call from any thread: the store serializes its writes. Writes from several
+/// requests commit together through a ``StoreWriter``.
 ///
 ///     let service = ReviewService(store: try PinStore(directory: data))
 ///     let (stored, created) = try service.create(pin)
@@ -91,7 +92,7 @@ public final class ReviewService: @unchecked Sendable {
     public func create(_ pin: Pin) throws(ReviewError) -> (pin: StoredPin, created: Bool) {
         try requireContent(pin.contentId)
         let (stored, created) = try run { try store.create(pin) }
-        if created { committed(CommittedChange(pins: [stored], previous: nil)) }
+        if created { publish([CommittedChange(pins: [stored], previous: nil)]) }
         return (stored, created)
     }
 
@@ -99,7 +100,7 @@ public final class ReviewService: @unchecked Sendable {
     public func edit(_ id: String, of contentId: String, _ edit: PinEdit) throws(ReviewError) -> StoredPin {
         let current = try pin(id, of: contentId)
         let stored = try run { try store.update(try edit.apply(current.pin), version: edit.version) }
-        committed(CommittedChange(pins: [stored], previous: current))
+        publish([CommittedChange(pins: [stored], previous: current)])
         return stored
     }
 
@@ -112,7 +113,7 @@ public final class ReviewService: @unchecked Sendable {
     /// `version` (any when nil): the tombstones; none when it was deleted already.
     public func delete(_ id: String, of contentId: String, version: Int?) throws(ReviewError) -> [StoredPin] {
         let tombstones = try run { try store.delete(id, of: contentId, version: version) }
-        if !tombstones.isEmpty { committed(CommittedChange(pins: tombstones, previous: nil)) }
+        if !tombstones.isEmpty { publish([CommittedChange(pins: tombstones, previous: nil)]) }
         return tombstones
     }
 
@@ -154,6 +155,12 @@ public final class ReviewService: @unchecked Sendable {
     }
 
     // MARK: Running
+
+    /// Hands the changes just written to ``committed`` once their commit is made (at the
+    /// commit of the store's group, when the write was in one: ``PinStore/afterCommit(_:)``).
+    func publish(_ changes: [CommittedChange]) {
+        store.afterCommit { [committed] in changes.forEach(committed) }
+    }
 
     /// One pin or tombstone as it is, or ``ReviewError/unknownPin(contentId:id:)``.
     func current(_ id: String, of contentId: String) throws(ReviewError) -> StoredPin {

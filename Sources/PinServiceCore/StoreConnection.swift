@@ -11,6 +11,13 @@ protocol StoreConnection: AnyObject {
     func query<T>(_ sql: String, _ values: [SQLValue], row: (any SQLRow) -> T) throws -> [T]
     /// Runs a statement that returns no rows.
     func run(_ sql: String, _ values: [SQLValue]) throws
+    /// Waits until every statement sent was answered, throwing the first failure (PostgreSQL's
+    /// writer sends those that return nothing without waiting; SQLite runs each at once).
+    func awaitAnswers() throws
+    /// The transactions committed so far.
+    var commits: Int { get }
+    /// The requests sent to the database's server and waited for so far (0 for SQLite, in process).
+    var roundTrips: Int { get }
 }
 
 extension StoreConnection {
@@ -21,6 +28,8 @@ extension StoreConnection {
 
 extension SQLiteConnection: StoreConnection {
     var dialect: SQLDialect { .sqlite }
+    var roundTrips: Int { 0 }
+    func awaitAnswers() {}
 }
 
 extension PostgresConnection: StoreConnection {

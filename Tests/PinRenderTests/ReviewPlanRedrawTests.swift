@@ -37,7 +37,7 @@ import PinRenderCore
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let redrawn = dir.appendingPathComponent("redrawn.pdf").path
         _ = try drawing.write(plan, over: drawing.openInput(keeping: layout.pages.map(\.page)), to: redrawn, name: "redrawn.pdf",
-                              scratch: scratch)
+                              overlay: scratch.appendingPathComponent("drawn.pdf").path)
         let (a, b) = (try Data(contentsOf: URL(fileURLWithPath: rendered)), try Data(contentsOf: URL(fileURLWithPath: redrawn)))
         #expect(a == b, "\(input) \(options): the redrawn export differs (\(a.count) and \(b.count) bytes)")
     }

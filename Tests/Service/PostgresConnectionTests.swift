@@ -13,6 +13,12 @@ struct PostgresConnectionTests {
                 == "SELECT value FROM counters WHERE name = 'seq'")
     }
 
+    @Test func pipelinedStatementsAreSplitAtSemicolonsOutsideQuotedText() {
+        #expect(PostgresConnection.statements("BEGIN; SELECT value FROM counters WHERE name = 'a;b' FOR UPDATE;")
+                == ["BEGIN", "SELECT value FROM counters WHERE name = 'a;b' FOR UPDATE"])
+        #expect(PostgresConnection.statements("COMMIT") == ["COMMIT"])
+    }
+
     @Test func passwordsAreLeftOutOfMessages() {
         #expect(PostgresConnection.redacted("postgresql://pins:s3cret@db.example:5432/pins")
                 == "postgresql://pins:***@db.example:5432/pins")

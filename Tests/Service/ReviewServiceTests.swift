@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import PinRenderCore
+import PinRenderGraphics
+@testable import PinRender
 @testable import PinService
 @testable import PinServiceCore
 
@@ -155,6 +157,72 @@ struct ReviewServiceTests {
     }
 }
 
+/// Writes waiting for the writer commit together, and one refused among them loses no other.
+struct StoreWriterTests {
+    @Test func writesThatWaitCommitOnceAndARefusedOneRollsBackAlone() throws {
+        let (service, log, directory) = try makeService()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The writer takes nothing before the test lets it: the four writes all wait.
+        let held = DispatchSemaphore(value: 0)
+        let writer = StoreWriter(store: service.store, beforeGroup: {
+            held.wait()
+            held.signal()
+        })
+        let before = service.store.commits
+        let answered = DispatchGroup()
+        let lock = NSLock()
+        var outcomes: [String: String] = [:]
+        var seenAtFirstAnswer: (commits: Int, events: [String])?
+        for (id, page) in [("a", 1), ("b", 2), ("bad", 3), ("d", 1)] {
+            answered.enter()
+            writer.submit(bytes: 100, { try service.create(root(id, page: page)) }) { result in
+                lock.withLock {
+                    if seenAtFirstAnswer == nil { seenAtFirstAnswer = (service.store.commits - before, log.events) }
+                    switch result {
+                    case .success(let created): outcomes[id] = "created \(created.pin.seq)"
+                    case .failure(let error): outcomes[id] = (error as? ReviewError)?.message ?? "\(error)"
+                    }
+                }
+                answered.leave()
+            }
+        }
+        held.signal()
+        answered.wait()
+        #expect(service.store.commits - before == 1)
+        #expect(outcomes == ["a": "created 1", "b": "created 2", "d": "created 3",
+                             "bad": "page: page 3, but content \"plan\" has 2 pages"])
+        // The first answer came after the one commit, with every event of the group sent.
+        #expect(seenAtFirstAnswer?.commits == 1)
+        #expect(seenAtFirstAnswer?.events == ["a pin.created", "b pin.created", "d pin.created"])
+        #expect(try service.pins(of: "plan").pins.map(\.pin.id) == ["a", "b", "d"])
+    }
+
+    @Test func aWriteAloneCommitsAloneAndGroupsKeepTheirBounds() throws {
+        let (service, _, directory) = try makeService()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let held = DispatchSemaphore(value: 0)
+        var limits = StoreWriter.Limits()
+        (limits.count, limits.bytes) = (3, 1000)
+        let writer = StoreWriter(store: service.store, limits: limits, beforeGroup: {
+            held.wait()
+            held.signal()
+        })
+        let before = service.store.commits
+        let answered = DispatchGroup()
+        // 3 and 3 by count, then 600 alone by bytes (600 + 600 > 1000), then 600 and 10: four commits.
+        for (index, bytes) in [10, 10, 10, 10, 10, 10, 600, 600, 10].enumerated() {
+            answered.enter()
+            writer.submit(bytes: bytes, { try service.create(root("p\(index)")) }) { _ in answered.leave() }
+        }
+        held.signal()
+        answered.wait()
+        #expect(service.store.commits - before == 4)
+        #expect(try service.pins(of: "plan").pins.count == 9)
+        #expect(try writer.perform { try service.create(root("alone")).pin.seq } == 10)
+        #expect(service.store.commits - before == 5)
+    }
+}
+
 struct ServiceErrorTableTests {
     private static let pin = StoredPin(pin: Pin(id: "a", contentId: "plan", authorId: "u", text: "t"), version: 2,
                                        updatedAt: "2026-12-01T00:00:00Z", seq: 4, deleted: false)
@@ -182,5 +250,26 @@ struct ServiceErrorTableTests {
         #expect(ServiceError(ReviewError.unknownContent("plan")).message == "no content \"plan\" (upload it with PUT /v1/contents/plan)")
         #expect(ServiceError(ReviewError.serverFault(detail: "SQLite: disk I/O")).status == 500)
         #expect(ServiceError(ReviewError.serverFault(detail: "SQLite: disk I/O")).message.contains("SQLite") == false)
+    }
+
+    /// A render's failures, as its worker answers them and as any other path would: a page
+    /// that does not exist is a 400 whether the page selection or Poppler finds it.
+    @Test func aRendersFailuresGoThroughTheSameTable() {
+        let cases: [(Error, Int)] = [
+            (InputError(source: "content \"plan\"", location: "", problem: "page 3 does not exist (the document has 2 pages)"), 400),
+            (GraphicsError.noSuchPage(file: "content \"plan\"", page: 2, pageCount: 2), 400),
+            (GraphicsError.unreadable(file: "content \"plan\"", reason: "not a readable PDF"), 422),
+            (LimitError(subject: "content \"plan\"", limit: .memory(bytes: 1 << 30), activities: [.drawingPage(1)]), 422),
+            (OutputError(file: "render.png", reason: "No space left on device"), 500),
+        ]
+        for (error, status) in cases {
+            #expect(ServiceError.answer(for: error).status == status, "\(error)")
+            #expect(ServiceError(error).status == status, "\(error)")
+        }
+        #expect(ServiceError.answer(for: LimitError(subject: "content \"plan\"", limit: .time(seconds: 2), activities: [.drawingPage(1)]))
+            .message == "content \"plan\": stopped at the service's limit of 2 s for one render (serve --render-timeout) while drawing page 1")
+        // A server fault's text goes to the log, not to the client; the worker's answer keeps it for the server.
+        #expect(ServiceError.answer(for: OutputError(file: "render.png", reason: "No space left")).message.contains("No space left"))
+        #expect(ServiceError(OutputError(file: "render.png", reason: "No space left")).message.contains("No space left") == false)
     }
 }

@@ -14,6 +14,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -159,6 +160,7 @@ class MetricsTests(service_test.ServiceCase):
             "pinrender_event_clients": "gauge", "pinrender_events_sent": "counter",
             "pinrender_render_queue_depth": "gauge", "pinrender_renders_running": "gauge",
             "pinrender_render_duration_seconds": "histogram", "pinrender_store_operation_seconds": "histogram",
+            "pinrender_store_commits": "counter", "pinrender_store_round_trips": "counter",
         })
 
     def test_requests_are_counted_by_route_and_status_with_their_latency(self):
@@ -195,8 +197,22 @@ class MetricsTests(service_test.ServiceCase):
             self.assertEqual(json.loads(events.recv(TIMEOUT))["pin"]["id"], "measured")
             after, _ = scrape(self.server)
         self.assertEqual(after[sent] - connected[sent], 1)
-        # The create was one write transaction at least.
+        # The create was one write transaction at least, and one commit.
         self.assertGreaterEqual(after[writes] - before[writes], 1)
+        commits = ("pinrender_store_commits_total", ())
+        self.assertEqual(after[commits] - before[commits], 1)
+
+    def test_a_create_is_one_commit_and_on_postgresql_three_round_trips(self):
+        # On PostgreSQL the writer sends what returns nothing without waiting: a create waits
+        # for the pin with its id and its content's pages (one statement), the next seq and
+        # the commit.
+        trips, commits = ("pinrender_store_round_trips_total", ()), ("pinrender_store_commits_total", ())
+        before, _ = scrape(self.server)
+        for n in range(5):
+            self.assertEqual(self.server.post("/v1/contents/shot/pins", pin(f"trip{n}")).status_code, 201)
+        after, _ = scrape(self.server)
+        self.assertEqual(after[commits] - before[commits], 5)
+        self.assertEqual(after[trips] - before[trips], 15 if "--postgres" in sys.argv else 0)
 
     def test_renders_are_measured_and_the_queue_is_empty_after(self):
         checks = ("pinrender_render_duration_seconds_count", (("kind", "check"),))

@@ -1,7 +1,8 @@
 """`pinrender serve`'s render workers as a client sees them (issue 30), over loopback: a
 render that hangs is ended at its deadline while lists and creates go on, the queue full is a
-503 with Retry-After, identical requests in flight are rendered once, the workers leave no
-file in scratch and run under SCHED_IDLE, the server not; with --postgres, renders
+503 with Retry-After, identical requests in flight are rendered once, the workers give no
+file a name (inotify hears nothing created under scratch while PNGs and PDF exports are drawn)
+and run under SCHED_IDLE, the server not; with --postgres, renders
 queued in the database and taken by two `pinrender render-worker --db` processes, one of
 them killed with -9 mid-job:
 
@@ -10,9 +11,11 @@ them killed with -9 mid-job:
 A page that hangs is one whose drawing takes far longer than the test's --render-timeout by
 its work size: millions of filled rectangles in one content stream.
 """
+import ctypes
 import os
 import pathlib
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
@@ -43,6 +46,40 @@ def slow_pdf(rectangles):
 def scratch_files(data):
     """The files (not directories) under the data directory's scratch."""
     return [str(path) for path in pathlib.Path(data, "scratch").rglob("*") if not path.is_dir()]
+
+
+class CreationWatch:
+    """Linux's inotify (through libc) on directories: every name created or moved into any
+    of them while it watches, file or directory, as the kernel reports it."""
+    CREATE, MOVED_TO = 0x100, 0x80
+
+    def __init__(self, directories):
+        self.libc = ctypes.CDLL(None, use_errno=True)
+        self.fd = self.libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        assert self.fd >= 0, os.strerror(ctypes.get_errno())
+        self.directories = {}
+        for directory in directories:
+            watch = self.libc.inotify_add_watch(self.fd, os.fsencode(directory), self.CREATE | self.MOVED_TO)
+            assert watch >= 0, f"{directory}: {os.strerror(ctypes.get_errno())}"
+            self.directories[watch] = directory
+
+    def created(self):
+        """The paths created so far (each event a `struct inotify_event` and its name)."""
+        paths = []
+        while True:
+            try:
+                events = os.read(self.fd, 1 << 16)
+            except BlockingIOError:
+                return paths
+            at = 0
+            while at < len(events):
+                watch, _mask, _cookie, length = struct.unpack_from("iIII", events, at)
+                name = events[at + 16:at + 16 + length].rstrip(b"\0").decode()
+                paths.append(os.path.join(self.directories[watch], name))
+                at += 16 + length
+
+    def close(self):
+        os.close(self.fd)
 
 
 class PoolCase(HostileCase):
@@ -85,6 +122,8 @@ class HangTests(PoolCase):
         thread, result = self.in_background("slow", "png", "dpi=72")
         self.wait_until(lambda: self.renders("slow")["running"] == 1, thread, "a worker took it")
         workers = children(self.server.proc.pid)
+        # The render held in its worker has written no file with a name: not its pins, not its output.
+        self.assertEqual(scratch_files(self.data), [], "files in scratch while a render runs")
         answered = 0
         while thread.is_alive():
             listed = self.server.get("/v1/contents/plan/pins")
@@ -121,6 +160,31 @@ class QueueTests(PoolCase):
         waiting.join()
         self.assertEqual([first["answer"].status_code, second["answer"].status_code], [422, 422])
         self.assertEqual(self.renders("slow")["failed"], 2, "a refused render is not a failed one")
+
+
+class UnnamedFileTests(PoolCase):
+    render_args = ("--render-workers", "1")
+
+    def test_renders_give_no_file_a_name(self):
+        # The worker starts with the first render; from then on every directory under
+        # scratch is watched while PNGs and PDF exports of a PDF and of an image are drawn.
+        self.server.post("/v1/contents/plan/pins", pin("u1", 0.3, 0.4))
+        self.server.post("/v1/contents/shot/pins", pin("u2", 0.6, 0.2))
+        first = self.render("plan", "png", "page=1&dpi=20")
+        self.assertEqual(first.status_code, 200, first.text[:300])
+        directories = [str(path) for path in pathlib.Path(self.data, "scratch").rglob("*") if path.is_dir()]
+        self.assertTrue(any(path.endswith("worker-1") for path in directories), directories)
+        watch = CreationWatch(directories)
+        try:
+            for content, suffix, query in [("plan", "png", "page=2&dpi=30"), ("plan", "pdf", ""), ("shot", "png", "width=200"),
+                                           ("shot", "pdf", ""), ("plan", "pdf", "page=2")]:
+                answer = self.render(content, suffix, query)
+                self.assertEqual(answer.status_code, 200, answer.text[:300])
+                self.assertEqual(answer.content[:4], b"\x89PNG" if suffix == "png" else b"%PDF")
+            created = watch.created()
+        finally:
+            watch.close()
+        self.assertEqual(created, [], "renders created files in the workers' directories")
 
 
 class SharedRenderTests(PoolCase):

@@ -272,6 +272,25 @@ class UploadCheckTests(HostileCase):
         self.assertEqual(self.server.get("/v1/contents/photo").json()["pages"], [{"page": 1, "width": 1200, "height": 800}])
 
 
+class MissingPageTests(HostileCase):
+    def test_a_page_that_does_not_exist_is_a_400_whoever_finds_it(self):
+        # The page tree counts 2 pages and holds 1: Poppler counts 2, so page 2 passes the
+        # page selection and Poppler finds it missing while drawing; page 3 is refused by
+        # the selection. Both are the request's fault, through ServiceError's one table. (A
+        # PDF export of it is refused before: qpdf and Poppler disagree on its pages.)
+        short = pdf_file([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 2 >>",
+                          b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>"])
+        answer = self.put("short", short)
+        self.assertEqual(answer.status_code, 201, answer.text[:300])
+        for suffix, query, words in [("png", "page=2", "page 2 does not exist"), ("png", "page=3", "page 3 does not exist"),
+                                     ("pdf", "page=2", "qpdf cannot read it")]:
+            answer = self.render("short", suffix, query)
+            self.assertEqual(answer.status_code, 400, f"{suffix} {query}: {answer.text[:300]}")
+            self.assertIn(words, answer.json()["error"])
+            self.assertNotIn(self.data, answer.json()["error"])
+        self.assertEqual(self.renders("short")["failed"], 0, "a missing page is the request's fault, not a failed render")
+
+
 class DeviceLimitTests(HostileCase):
     def test_a_screen_larger_than_cairo_draws_is_400_naming_the_limit(self):
         answer = self.render("shot", "png", "device=99999x99999@99")

@@ -10,6 +10,7 @@ database for each test class, plus the tests of several servers on one database;
 at the end.
 """
 import base64
+import concurrent.futures
 import glob
 import json
 import os
@@ -774,6 +775,26 @@ class DurabilityTests(unittest.TestCase):
             server.start()
             stored = {p["id"]: p["version"] for p in server.get("/v1/contents/shot/pins").json()["pins"]}
             self.assertEqual(stored, acknowledged)
+        finally:
+            server.stop()
+            shutil.rmtree(data, ignore_errors=True)
+
+    def test_kill_9_right_after_writes_committed_together_loses_none_acknowledged(self):
+        # Eight clients at once: their writes wait for the writer together and commit in
+        # groups; each answer comes after its group's commit, so kill -9 loses none answered.
+        data = tempfile.mkdtemp(prefix="pinservice-")
+        server = Server(data)
+        try:
+            self.assertEqual(server.put_file("shot", SAMPLES / "screenshot.png").status_code, 201)
+            with concurrent.futures.ThreadPoolExecutor(8) as pool:
+                answers = list(pool.map(lambda i: server.post("/v1/contents/shot/pins", pin(f"g{i}", (i % 10) / 10, 0.5)),
+                                        range(200)))
+            self.assertEqual([a.status_code for a in answers], [201] * 200)
+            server.kill9()
+            server.start()
+            stored = {p["id"] for p in server.get("/v1/contents/shot/pins").json()["pins"]}
+            self.assertEqual(stored, {f"g{i}" for i in range(200)})
+            self.assertEqual(server.get("/v1/contents/shot/changes?since=0").json()["cursor"], 200)
         finally:
             server.stop()
             shutil.rmtree(data, ignore_errors=True)

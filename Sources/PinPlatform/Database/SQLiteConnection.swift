@@ -10,6 +10,7 @@ internal import CSQLite
 package final class SQLiteConnection {
     private let db: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
+    private let commitCount = CommitCount()
 
     /// Opens (creating it when `readOnly` is false) the database at `path`, with a busy
     /// timeout so a reader never fails while the writer checkpoints.
@@ -25,7 +26,15 @@ package final class SQLiteConnection {
         db = handle
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, 5000)
+        sqlite3_commit_hook(db, { context in
+            Unmanaged<CommitCount>.fromOpaque(context!).takeUnretainedValue().value += 1
+            return 0
+        }, Unmanaged.passUnretained(commitCount).toOpaque())
     }
+
+    /// The transactions SQLite committed on this connection (its commit hook counts each,
+    /// a statement outside a transaction too).
+    package var commits: Int { commitCount.value }
 
     /// True when SQLite could open the database for reading only (its file's permissions, a
     /// read-only file system), though asked to write.
@@ -90,6 +99,11 @@ package final class SQLiteConnection {
         let statement = try prepare(sql, values)
         while try statement.step() {}
     }
+}
+
+/// What the commit hook counts, kept by its connection.
+private final class CommitCount {
+    var value = 0
 }
 
 /// A prepared statement, given back to its connection (or finalized) in deinit; it lives no longer than its connection's

@@ -29,6 +29,15 @@ public struct ImportJob: Sendable {
     /// Reads, maps and writes; returns the number of pins written. `warn` gets one line per
     /// comment left out.
     public func run(warn: (String) -> Void) throws -> Int {
+        try settings.checkPaths(input: input, option: "INPUT", role: "the input", output: output)
+        let (json, count) = try pinsFile(warn: warn)
+        try InterchangeOutput.write(json, to: output)
+        return count
+    }
+
+    /// Reads and maps, within ``limits``: the pins file's bytes and the number of pins in it,
+    /// written nowhere (the service's render worker sends them back over its pipe).
+    public func pinsFile(warn: (String) -> Void) throws -> (json: Data, count: Int) {
         guard let limits else { return try importing(warn: warn) }
         let deadline = Deadline(seconds: limits.seconds, maxMemory: limits.maxMemory, subject: input, clock: .monotonic)
         return try deadline.guarding(OutputFiles(), overrun: overrun) {
@@ -37,14 +46,12 @@ public struct ImportJob: Sendable {
         }
     }
 
-    private func importing(warn: (String) -> Void) throws -> Int {
-        try settings.checkPaths(input: input, option: "INPUT", role: "the input", output: output)
+    private func importing(warn: (String) -> Void) throws -> (json: Data, count: Int) {
         let (comments, pages, named) = try read()
         let content = settings.contentId ?? named ?? Self.baseName(settings.document ?? input)
         let (pins, warnings) = try CommentImport(source: input, contentId: content, pages: pages).pins(from: comments)
         warnings.forEach(warn)
-        try InterchangeOutput.write(ImportedPin.json(pins), to: output)
-        return pins.count
+        return (ImportedPin.json(pins), pins.count)
     }
 
     /// The comments, the pages they are on, and the content the input names.

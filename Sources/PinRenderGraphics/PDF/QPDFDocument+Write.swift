@@ -31,7 +31,11 @@ extension QPDFDocument {
             throw writeError(file: name)
         }
         let bytes = Self.replacingFixedID(in: Data(bytes: buffer, count: qpdf_get_buffer_length(handle)))
-        guard FileManager.default.createFile(atPath: path, contents: bytes) else {
+        // Written in place, not through a file of its own renamed over `path` (FileManager's
+        // way): `path` is a temporary file already, or an unnamed file's /proc/self/fd name.
+        do {
+            try bytes.write(to: URL(fileURLWithPath: path))
+        } catch {
             throw OutputError(file: name, reason: "cannot create the file")
         }
     }

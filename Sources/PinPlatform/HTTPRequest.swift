@@ -102,6 +102,12 @@ package final class HTTPRequest {
         }
     }
 
+    /// Adds headers to the answer, whatever it turns out to be (an error's too).
+    package func addResponseHeaders(_ headers: [(String, String)]) {
+        let fields = soup_server_message_get_response_headers(message)
+        for (name, value) in headers { soup_message_headers_replace(fields, name, value) }
+    }
+
     /// Sets the answer: a status and a body of `type` made of `parts` in order, which are
     /// not copied (a large body kept between answers).
     package func respond(_ status: Int, parts: [SharedBytes], type: String = "application/json") {

@@ -17,7 +17,7 @@ extension Metrics {
     static let rendersRunning = Name(name: "pinrender_renders_running", kind: .gauge,
                                      help: "Render workers running a render or an upload check.")
     static let renderSeconds = Name(name: "pinrender_render_duration_seconds", kind: .histogram,
-                                    help: "Seconds one render or upload check took in its worker, by kind (render, check).",
+                                    help: "Seconds one render, upload check or import took in its worker, by kind (render, check, import).",
                                     labels: ["kind"], buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120])
     static let storeSeconds = Name(name: "pinrender_store_operation_seconds", kind: .histogram,
                                    help: "Seconds one store operation took, by kind (read, write: a whole transaction).",

@@ -8,7 +8,7 @@ public enum OpenAPIDocument {
   "info": {
     "title": "pinrender pin service",
     "version": "1.0.0",
-    "description": "Comment pins of review apps (normalized 0..1 coordinates, threads one level deep, resolved flag) stored per content, with a change sequence for offline sync, live events over a WebSocket, and renders made by the same engine as `pinrender render`. Started with `pinrender serve`. Every change gets the next global sequence number `seq`; a cursor is the last `seq` a client has seen. Errors are `{\"status\", \"error\"}` with one line naming the field and index at fault; a conflict (409) and a deleted pin (410) add `current`. A failure of the server's own is a 500 whose error is `internal error ID` only: the server logged its details under that id (a JSON line on its standard error), never in the answer. Authentication: `Authorization: Bearer TOKEN` when the server was started with `--tokens FILE`, or `?access_token=` on the routes a browser reaches without headers (the events WebSocket, the renders) and no other (401); without tokens, everyone may do everything and the server listens on loopback only. Request bodies: a JSON body (a pin, an edit, a sync batch) is sent as `Content-Type: application/json` with a Content-Length and is at most 4 MiB (4194304 bytes; 413 past it, 411 without a length); an upload is sent as its document's type, `application/pdf`, `image/png` or `image/jpeg`, at most `--max-upload` bytes (64 MiB by default). Any other type is refused with 415, so that the requests a web page can make a browser send to any site without asking it first (forms, `text/plain`) never write. Browsers and CORS: the API grants no other origin (no `Access-Control-Allow-Origin`; a preflight `OPTIONS` is answered 405), so a page of another origin can read no answer; it may show renders in an `<img>`. Without tokens, every request must also be addressed to a loopback address or `localhost` (`Host`) and, when a browser sends `Origin`, come from the server's own origin (`http://` and that `Host`), else 403: no other site's page, nor a name of its own that resolves to 127.0.0.1 (DNS rebinding), reaches the API. A proxy in front passes `Host` on. Content and pin ids are 1 to 100 of `A-Z a-z 0-9 . _ -`, not starting with a dot, so that every id is one path segment as it is."
+    "description": "Comment pins of review apps (normalized 0..1 coordinates, threads one level deep, resolved flag) stored per content, with a change sequence for offline sync, live events over a WebSocket, and renders made by the same engine as `pinrender render`. Started with `pinrender serve`. Every change gets the next global sequence number `seq`; a cursor is the last `seq` a client has seen. Errors are `{\"status\", \"error\"}` with one line naming the field and index at fault; a conflict (409) and a deleted pin (410) add `current`. A failure of the server's own is a 500 whose error is `internal error ID` only: the server logged its details under that id (a JSON line on its standard error), never in the answer. Authentication: `Authorization: Bearer TOKEN` when the server was started with `--tokens FILE`, or `?access_token=` on the routes a browser reaches without headers (the events WebSocket, the renders) and no other (401); without tokens, everyone may do everything and the server listens on loopback only. Request bodies: a JSON body (a pin, an edit, a sync batch) is sent as `Content-Type: application/json` with a Content-Length and is at most 4 MiB (4194304 bytes; 413 past it, 411 without a length); an upload is sent as its document's type, `application/pdf`, `image/png` or `image/jpeg`, at most `--max-upload` bytes (64 MiB by default). Any other type is refused with 415, so that the requests a web page can make a browser send to any site without asking it first (forms, `text/plain`) never write. Browsers and CORS: the API grants no other origin (no `Access-Control-Allow-Origin`; a preflight `OPTIONS` is answered 405), so a page of another origin can read no answer; it may show renders in an `<img>`. The one exception is the W3C Web Annotation Protocol under `/annotations/`, for browser annotation clients: on a server with tokens its answers carry `Access-Control-Allow-Origin: *` and expose ETag, Link, Location, Allow and Vary, and its preflight is answered (the bearer token stays the check: a page cannot send a token it does not know). An import's body is sent as its type (`application/pdf`, `application/vnd.adobe.xfdf`, `application/ld+json`, or `application/xml`, `text/xml`, `application/json`), at most `--max-upload` bytes; an annotation as `application/ld+json` (or `application/json`), at most 4 MiB. Without tokens, every request must also be addressed to a loopback address or `localhost` (`Host`) and, when a browser sends `Origin`, come from the server's own origin (`http://` and that `Host`), else 403: no other site's page, nor a name of its own that resolves to 127.0.0.1 (DNS rebinding), reaches the API. A proxy in front passes `Host` on. Content and pin ids are 1 to 100 of `A-Z a-z 0-9 . _ -`, not starting with a dot, so that every id is one path segment as it is."
   },
   "servers": [{"url": "http://127.0.0.1:8080"}],
   "security": [{"bearer": []}, {}],
@@ -289,6 +289,167 @@ public enum OpenAPIDocument {
         }
       }
     },
+    "/v1/contents/{contentId}/import": {
+      "parameters": [{"$ref": "#/components/parameters/contentId"}],
+      "post": {
+        "operationId": "importComments",
+        "summary": "Create pins from a PDF's comments, an XFDF or a W3C Web Annotation document (role comment)",
+        "description": "The body is read as `pinrender import` reads a file (docs/INTERCHANGE.md), by a worker within the time and memory of one render (--render-timeout, --render-max-memory; 422 past them): a PDF's comments placed on its own pages, an XFDF or W3C document placed on the content's document (its page boxes and rotation). The format is `format`, else the body's type (application/pdf, application/vnd.adobe.xfdf, application/ld+json), else its first bytes (application/xml, text/xml, application/json). At most --max-upload bytes (413), with a Content-Length (411). The pins are created as any create is, with its checks and events (pin.created), in steps of 50 between which other writes go. Idempotent by the imported ids (an id that is no pin id is made one: its other characters as `_` and 12 hex digits of its SHA-256): a comment whose id is here with the same text, author, date, place, thread and resolved is `skipped`; one whose pin differs (edited here since, or elsewhere) is kept as it is and named in `warnings`; a deleted pin is not brought back. A body that cannot be read is a 400 naming the annotation and field (`body: items[2].target.selector.value: ...`); a comment that cannot be placed is left out with a warning.",
+        "parameters": [
+          {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["pdf", "xfdf", "w3c"]}}
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}},
+            "application/vnd.adobe.xfdf": {"schema": {"type": "string"}},
+            "application/xml": {"schema": {"type": "string"}},
+            "text/xml": {"schema": {"type": "string"}},
+            "application/ld+json": {"schema": {"type": "object"}},
+            "application/json": {"schema": {"type": "object"}}
+          }
+        },
+        "responses": {
+          "200": {"description": "What was created, skipped and left out", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ImportAnswer"}}}},
+          "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "411": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"},
+          "415": {"$ref": "#/components/responses/Error"}, "422": {"$ref": "#/components/responses/Error"},
+          "507": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
+    },
+    "/v1/contents/{contentId}/pins.xfdf": {
+      "parameters": [{"$ref": "#/components/parameters/contentId"}],
+      "get": {
+        "operationId": "exportXFDF",
+        "summary": "The live pins as XFDF: the bytes `pinrender export --format xfdf --document` writes for them and the content's PDF",
+        "description": "`<f href>` is the content's file name (`CONTENT.pdf`), `<ids>` its /ID. An image has no XFDF: 422.",
+        "responses": {
+          "200": {"description": "XFDF", "content": {"application/vnd.adobe.xfdf": {"schema": {"type": "string"}}}},
+          "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "422": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
+    },
+    "/v1/contents/{contentId}/pins.jsonld": {
+      "parameters": [{"$ref": "#/components/parameters/contentId"}],
+      "get": {
+        "operationId": "exportW3C",
+        "summary": "The live pins as a W3C AnnotationPage: the bytes `pinrender export --format w3c --base-url http://HOST` writes for them",
+        "description": "The ids are this server's protocol IRIs (`http://HOST/annotations/CONTENT/PIN`, HOST the request's Host).",
+        "responses": {
+          "200": {"description": "An AnnotationPage", "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/AnnotationPage"}}}},
+          "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
+    },
+    "/annotations/{contentId}/": {
+      "parameters": [{"$ref": "#/components/parameters/contentId"}],
+      "get": {
+        "operationId": "annotationContainer",
+        "summary": "The W3C Web Annotation Protocol's container of a content (LDP BasicContainer and AnnotationCollection), or one of its pages",
+        "description": "Without `page`: the container, `total`, `first` and `last`, its first page embedded with the annotations' descriptions (the default, or `Prefer: return=representation; include=\"http://www.w3.org/ns/oa#PreferContainedDescriptions\"`), with their IRIs (`oa#PreferContainedIRIs`, or `iris=1`), or only linked (`ldp#PreferMinimalContainer`); `Preference-Applied` says a preference was read; the representations with descriptions and with IRIs have IRIs of their own (`?iris=0`, `?iris=1`, in Content-Location). With `page` (from 0): an AnnotationPage of at most 100 annotations with `partOf`, `startIndex`, `next`, `prev`; a page past the last is a 404. Each thread's root, then its replies, in the order of pins.jsonld. ETag of the representation, 304 for If-None-Match. Only JSON-LD is served (406 for an Accept without it). docs/INTERCHANGE.md lists the protocol's MUSTs and SHOULDs met.",
+        "parameters": [
+          {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+          {"name": "iris", "in": "query", "description": "1: the representation with the annotations' IRIs; 0: with their descriptions (default: as Prefer asks)", "schema": {"type": "integer", "enum": [0, 1]}},
+          {"name": "Prefer", "in": "header", "schema": {"type": "string"}}
+        ],
+        "responses": {
+          "200": {"description": "The container or a page", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"description": "the container's type and constraints (a page, not a container, has none)", "schema": {"type": "string"}}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/AnnotationContainer"}, {"$ref": "#/components/schemas/AnnotationPage"}]}}}},
+          "304": {"description": "Not modified"},
+          "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "406": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      },
+      "post": {
+        "operationId": "createAnnotation",
+        "summary": "Create an annotation: a pin, or a reply when its motivation is replying and its target an annotation of the container (role comment)",
+        "description": "Mapped as an import maps a W3C annotation: its point from a FragmentSelector (page=N, xywh=percent: or xywh=pixel:), a PointSelector or an SvgSelector; its text from the TextualBody; `resolved` pinrender's term. The id is `Slug` when that is a pin id no pin of the content has, else a new one; the body's own `id` (and `canonical`, `via`, other bodies and targets) are not kept. Created at `created` (else now), by `creator` (else the token's name, or anonymous). 201 with Location and the annotation as stored; the pin has the events of any create. An annotation that cannot be placed is a 400 naming its target.",
+        "parameters": [{"name": "Slug", "in": "header", "schema": {"type": "string"}}],
+        "requestBody": {"required": true, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}, "application/json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}}},
+        "responses": {
+          "201": {"description": "Created", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}}},
+          "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "406": {"$ref": "#/components/responses/Error"}, "410": {"$ref": "#/components/responses/Error"},
+          "411": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"},
+          "415": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      },
+      "options": {
+        "operationId": "annotationContainerOptions",
+        "summary": "The container's methods; a browser's CORS preflight (with --tokens)",
+        "security": [],
+        "responses": {
+          "200": {"description": "Allow (and, for a preflight on a server with tokens, the Access-Control-Allow headers)", "headers": {"Allow": {"$ref": "#/components/headers/Allow"}}},
+          "400": {"$ref": "#/components/responses/Error"}, "403": {"$ref": "#/components/responses/Error"}
+        }
+      }
+    },
+    "/annotations/{contentId}/{pinId}": {
+      "parameters": [{"$ref": "#/components/parameters/contentId"}, {"$ref": "#/components/parameters/pinId"}],
+      "get": {
+        "operationId": "getAnnotation",
+        "summary": "One pin as a W3C annotation",
+        "description": "ETag: the seq of the pin's last change (304 for If-None-Match); a deleted pin is a 410.",
+        "responses": {
+          "200": {"description": "The annotation", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}}},
+          "304": {"description": "Not modified"},
+          "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "406": {"$ref": "#/components/responses/Error"}, "410": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      },
+      "put": {
+        "operationId": "replaceAnnotation",
+        "summary": "Replace an annotation (role comment): its text, and for a root its place and resolved (kept when absent)",
+        "description": "The pin is edited as a PATCH edits it (pin.updated or pin.resolved); its author, date and thread stay. If-Match other than its ETag (or *) is a 412; a body whose id is another annotation's, or that makes a root a reply or a reply a root, is a 400.",
+        "parameters": [{"name": "If-Match", "in": "header", "schema": {"type": "string"}}],
+        "requestBody": {"required": true, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}, "application/json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}}},
+        "responses": {
+          "200": {"description": "As stored now", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}}},
+          "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "406": {"$ref": "#/components/responses/Error"}, "409": {"$ref": "#/components/responses/Error"},
+          "410": {"$ref": "#/components/responses/Error"}, "411": {"$ref": "#/components/responses/Error"},
+          "412": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"},
+          "415": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      },
+      "delete": {
+        "operationId": "deleteAnnotation",
+        "summary": "Delete an annotation (role comment); a root's replies go with it (pin.deleted)",
+        "parameters": [{"name": "If-Match", "in": "header", "schema": {"type": "string"}}],
+        "responses": {
+          "204": {"description": "Deleted"},
+          "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "409": {"$ref": "#/components/responses/Error"}, "410": {"$ref": "#/components/responses/Error"},
+          "412": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      },
+      "options": {
+        "operationId": "annotationOptions",
+        "summary": "The annotation's methods; a browser's CORS preflight (with --tokens)",
+        "security": [],
+        "responses": {
+          "200": {"description": "Allow (and, for a preflight on a server with tokens, the Access-Control-Allow headers)", "headers": {"Allow": {"$ref": "#/components/headers/Allow"}}},
+          "400": {"$ref": "#/components/responses/Error"}, "403": {"$ref": "#/components/responses/Error"}
+        }
+      }
+    },
     "/v1/sync": {
       "post": {
         "operationId": "sync",
@@ -319,7 +480,56 @@ public enum OpenAPIDocument {
       "Error": {"description": "An error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
       "Unavailable": {"description": "The store takes no change now (a full disk, a read-only or unreachable database; with SQLite its file deleted or replaced): nothing was changed; /health says why", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
     },
+    "headers": {
+      "ETag": {"required": true, "schema": {"type": "string"}},
+      "Link": {"required": true, "description": "the resource's LDP type (ldp:BasicContainer, ldp:Resource) and, on a container, ldp:constrainedBy the protocol", "schema": {"type": "string"}},
+      "Allow": {"required": true, "schema": {"type": "string"}},
+      "Vary": {"required": true, "schema": {"type": "string"}}
+    },
     "schemas": {
+      "ImportAnswer": {
+        "type": "object", "additionalProperties": false, "required": ["contentId", "created", "skipped", "warnings", "cursor"],
+        "properties": {
+          "contentId": {"type": "string"},
+          "created": {"type": "array", "items": {"type": "string"}, "description": "the ids of the pins created, in commit order"},
+          "skipped": {"type": "array", "items": {"type": "string"}, "description": "the ids here already with the same comment"},
+          "warnings": {"type": "array", "items": {"type": "string"}, "description": "a line per comment left out or kept as it was"},
+          "cursor": {"type": "integer", "description": "the store's last change after the import"}
+        }
+      },
+      "AnnotationInput": {
+        "type": "object", "required": ["type"],
+        "description": "A W3C Web Annotation (https://www.w3.org/TR/annotation-model/), read as docs/INTERCHANGE.md says",
+        "properties": {
+          "@context": {}, "id": {"type": "string"}, "type": {}, "motivation": {}, "created": {"type": "string"}, "modified": {"type": "string"},
+          "creator": {}, "body": {}, "bodyValue": {"type": "string"}, "target": {}, "resolved": {"type": "boolean"}
+        }
+      },
+      "Annotation": {
+        "type": "object", "required": ["id", "type", "motivation", "created", "creator", "body", "target"],
+        "description": "A pin as a W3C annotation; `@context` on an annotation answered on its own and in a container's pages",
+        "properties": {
+          "@context": {"type": "array"}, "id": {"type": "string"}, "type": {"const": "Annotation"},
+          "motivation": {"enum": ["commenting", "replying"]}, "created": {"type": "string"}, "creator": {"type": "object"},
+          "body": {}, "target": {}, "resolved": {"type": "boolean"}
+        }
+      },
+      "AnnotationPage": {
+        "type": "object", "required": ["id", "type", "items"],
+        "properties": {
+          "@context": {"type": "array"}, "id": {"type": "string"}, "type": {"const": "AnnotationPage"}, "partOf": {"oneOf": [{"type": "string"}, {"type": "object"}], "description": "the container: its IRI in an embedded page, its id, type and total in a page on its own"},
+          "startIndex": {"type": "integer"}, "next": {"type": "string"}, "prev": {"type": "string"},
+          "items": {"type": "array", "items": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/Annotation"}]}}
+        }
+      },
+      "AnnotationContainer": {
+        "type": "object", "required": ["@context", "id", "type", "total", "first", "last"],
+        "properties": {
+          "@context": {"type": "array"}, "id": {"type": "string"}, "type": {"type": "array", "items": {"enum": ["BasicContainer", "AnnotationCollection"]}},
+          "label": {"type": "string"}, "total": {"type": "integer"},
+          "first": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/AnnotationPage"}]}, "last": {"type": "string"}
+        }
+      },
       "Error": {
         "type": "object", "required": ["status", "error"],
         "properties": {

@@ -125,6 +125,7 @@ public final class PinServer {
                          token: configuration.tokens.name(of: Self.token(of: request)))
         do {
             let route = try Route(method: request.method, path: request.path)
+            if route.isAnnotationProtocol { protocolHeaders(request, route) }
             try authorize(request, route)
             let limit = route.bodyLimit(configuration)
             if limit == 0 {
@@ -142,6 +143,9 @@ public final class PinServer {
             if case .upload(let id) = route {
                 try request.streamBody(into: store.contentsDirectory, name: id)
             }
+            if case .importComments(let id) = route {
+                try request.streamBody(into: store.contentsDirectory, name: id + ".import")
+            }
         } catch {
             request.fail(ServiceError(error))
         }
@@ -153,6 +157,7 @@ public final class PinServer {
     private func handle(_ request: HTTPRequest) {
         do {
             let route = try Route(method: request.method, path: request.path)
+            if route.isAnnotationProtocol { protocolHeaders(request, route) }
             try authorize(request, route)
             if drain != nil { try refuseWhileDraining(request, route) }
             switch route {
@@ -177,8 +182,9 @@ public final class PinServer {
                     try service.contents().filter { tokens.allows(token, contentId: $0.id) }
                 }) { [renders] request, contents in request.respond(200, json: ["contents": contents.map(renders.counted)]) }
             case .content(let id):
+                let link = AnnotationProtocol.serviceLink(baseURL: baseURL(of: request), contentId: id)
                 answer(request, on: .readers, { [service] in try service.content(id) }) { [renders] request, content in
-                    request.respond(200, json: renders.counted(content))
+                    request.respond(200, json: renders.counted(content), headers: [link])
                 }
             case .upload(let id): try upload(request, contentId: id)
             case .listPins(let id): listPins(request, contentId: id)
@@ -190,6 +196,14 @@ public final class PinServer {
             case .sync: sync(request)
             case .render(let id, let format): try render(request, contentId: id, format: format)
             case .viewport(let id): try viewport(request, contentId: id)
+            case .importComments(let id): try importComments(request, contentId: id)
+            case .exportPins(let id, let format): exportPins(request, contentId: id, format: format)
+            case .annotationContainer(let id): try annotationContainer(request, contentId: id)
+            case .createAnnotation(let id): try createAnnotation(request, contentId: id)
+            case .annotation(let id, let pinId): try showAnnotation(request, contentId: id, pinId: pinId)
+            case .replaceAnnotation(let id, let pinId): try replaceAnnotation(request, contentId: id, pinId: pinId)
+            case .deleteAnnotation(let id, let pinId): deleteAnnotation(request, contentId: id, pinId: pinId)
+            case .annotationOptions(_, let pinId): annotationOptions(request, container: pinId == nil)
             case .events(let id):
                 // Left without a status: libsoup answers the WebSocket handshake (or refuses
                 // a request that is not one), then calls openEvents.

@@ -17,18 +17,29 @@ struct QueryOptions: Sendable {
     var batch = false
     /// `version`: the version of the pin a delete was made on (any when nil).
     var version: Int?
+    /// `format`: an import's format (nil: from the body's type or its first bytes).
+    var format: InterchangeFormat?
+    /// `page`: a page of an annotation container, from 0 (nil: the container itself).
+    var page: Int?
+    /// `iris`: 1 for the annotation container's representation with IRIs, 0 with
+    /// descriptions (nil: as `Prefer` asks).
+    var iris: Bool?
 
     /// The routes that take a query, each with its options.
     enum Use {
         case changes
         case events
         case delete
+        case importing
+        case annotations
 
         fileprivate var parser: OptionParser<QueryOptions> {
             switch self {
             case .changes: OptionParser(command: "changes", groups: [OptionGroup(title: nil, options: [.since, .limit])])
             case .events: OptionParser(command: "events", groups: [OptionGroup(title: nil, options: [.since, .batch])])
             case .delete: OptionParser(command: "delete", groups: [OptionGroup(title: nil, options: [.version])])
+            case .importing: OptionParser(command: "import", groups: [OptionGroup(title: nil, options: [.format])])
+            case .annotations: OptionParser(command: "annotations", groups: [OptionGroup(title: nil, options: [.page, .iris])])
             }
         }
     }
@@ -66,6 +77,24 @@ extension Option<QueryOptions> {
     static var version: Self {
         Option("--version", value: "N", help: "the version of the pin deleted (any when absent)") { text, options in
             options.version = try OptionValue.whole(text, needs: "a whole number from 1") { $0 >= 1 }
+        }
+    }
+
+    static var format: Self {
+        Option("--format", value: "pdf|xfdf|w3c", help: "the body's format (default: its type, else its first bytes)") { text, options in
+            options.format = try OptionValue.choice(text, of: InterchangeFormat.self)
+        }
+    }
+
+    static var page: Self {
+        Option("--page", value: "N", help: "a page of the container's annotations, from 0") { text, options in
+            options.page = try OptionValue.whole(text, needs: "a page number, a whole number from 0") { $0 >= 0 }
+        }
+    }
+
+    static var iris: Self {
+        Option("--iris", value: "0|1", help: "1: the annotations' IRIs (PreferContainedIRIs); 0: their descriptions") { text, options in
+            options.iris = try OptionValue.choice(text, among: ["0", "1"]) == "1"
         }
     }
 }

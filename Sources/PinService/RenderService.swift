@@ -124,7 +124,7 @@ final class RenderService: @unchecked Sendable {
         _ = try Self.options(query: fields, format: format)
         let canonical = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         let key = "\(content.id)|\(content.updatedAt)|\(pinsSeq)|\(format)|\(canonical)"
-        return Request(contentId: content.id, format: format, query: fields, key: key, etag: "\"\(Self.hash(key))\"")
+        return Request(contentId: content.id, format: format, query: fields, key: key, etag: "\"\(Self.hash(key.utf8))\"")
     }
 
     /// A cached answer for `request`, if there is one.
@@ -188,6 +188,32 @@ final class RenderService: @unchecked Sendable {
         }
     }
 
+    /// What a worker read of an import's body: the pins JSON of its comments (as `pinrender
+    /// import` writes it) and a warning line for each comment left out.
+    struct Imported: Sendable {
+        var pinsJSON: Data
+        var warnings: [String]
+    }
+
+    /// Reads the comments of an import's body (`file`) in the checks' worker, off the loop
+    /// thread, one at a time with the upload checks, within the time and memory of a render; then calls
+    /// `done` on the loop thread. `format` is `pdf`, `xfdf`, `w3c` or nil (from the content);
+    /// `document` the content's file, which XFDF and W3C are placed on (a PDF body is placed
+    /// on its own pages).
+    func importComments(_ file: URL, format: String?, contentId: String, document: String?, baseURL: String,
+                        done: @escaping (Result<Imported, ServiceError>) -> Void) {
+        let finish = LoopBound(value: done)
+        var query = ["contentId": contentId, "baseURL": baseURL]
+        query["document"] = document
+        let job = WorkerJob(kind: .importComments, document: file.path, format: format ?? "", query: query, limits: limits)
+        checker.queue.async { [self] in
+            let outcome = checker.run(job, payload: Data(), name: "the import", sent: {})
+            metrics?.observe(Metrics.renderSeconds, ["kind": job.kind.rawValue], outcome.seconds)
+            let result = outcome.answer.map { Imported(pinsJSON: $0.file, warnings: $0.answer.warnings ?? []) }
+            MainLoop.perform { finish.value(result) }
+        }
+    }
+
     /// The renders a worker has taken and not answered yet (loop thread only).
     var running: Int { load.running }
 
@@ -209,10 +235,10 @@ final class RenderService: @unchecked Sendable {
         counts[contentId] = nil
     }
 
-    /// FNV-1a, 64 bits, in hex: short, and the same on every run.
-    private static func hash(_ text: String) -> String {
+    /// FNV-1a, 64 bits, in hex: short, and the same on every run (an ETag).
+    static func hash(_ bytes: some Sequence<UInt8>) -> String {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             value ^= UInt64(byte)
             value = value &* 0x100_0000_01b3
         }

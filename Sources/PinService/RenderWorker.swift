@@ -4,19 +4,23 @@ import PinRenderCore
 import PinServiceCore
 
 /// A job for a render worker: render a content's document with the options of a request's
-/// query and its pins (the payload, the apps' JSON), or check an uploaded file. Within the
-/// service's limits for one render.
+/// query and its pins (the payload, the apps' JSON), check an uploaded file, or read the
+/// comments of an import's body (``ImportJob``). Within the service's limits for one render.
 struct WorkerJob: WorkerMessage {
     enum Kind: String, Codable {
         case render, check
+        /// `document` is an import's body; the answer's file is the pins JSON of its comments.
+        case importComments = "import"
     }
 
     var kind: Kind
-    /// The document's path.
+    /// The document's path (an import's body).
     var document: String
-    /// A render's format, `png` or `pdf`.
+    /// A render's format, `png` or `pdf`; an import's, `pdf`, `xfdf`, `w3c` or empty (told
+    /// from the content).
     var format = ""
-    /// A render's options by their keys (``RenderService/parser``).
+    /// A render's options by their keys (``RenderService/parser``); an import's settings
+    /// (`contentId`, `document`: the content's file, `baseURL`).
     var query: [String: String] = [:]
     var limits: RenderLimits
     /// The pins document's bytes after the line (none for a check).
@@ -30,6 +34,8 @@ struct WorkerAnswer: WorkerMessage {
     var error: String?
     /// What a check found: the pages' sizes, and their unit (`pt` or `px`).
     var pages: [ContentRecord.PageSize]?
+    /// An import's warnings, a line each (the comments left out).
+    var warnings: [String]?
     var unit: String?
     /// The rendered file's bytes after the line.
     var bytes = 0
@@ -114,6 +120,10 @@ public enum RenderWorker {
                 let report = try check.run()
                 let pages = report.pageSizes.enumerated().map { ContentRecord.PageSize(page: $0 + 1, width: $1.width, height: $1.height) }
                 return (WorkerAnswer(pages: pages, unit: report.unitsPerInch == nil ? "px" : "pt"), Data())
+            case .importComments:
+                var warnings: [String] = []
+                let file = try importComments(job, scratch: scratch, overrun: overrun) { warnings.append($0) }
+                return (WorkerAnswer(warnings: warnings, bytes: file.count), file)
             }
         } catch {
             return (WorkerAnswer(status: status(of: error, in: job.kind), error: message(error)), Data())
@@ -140,12 +150,28 @@ public enum RenderWorker {
         return try Data(contentsOf: URL(fileURLWithPath: options.output))
     }
 
+    /// Reads an import's body as `pinrender import` does, with the content's id and (for
+    /// XFDF and W3C) its document, within a render's time and memory, and returns the pins file.
+    private static func importComments(_ job: WorkerJob, scratch: URL, overrun: @escaping @Sendable (LimitError) -> Never,
+                                       warn: (String) -> Void) throws -> Data {
+        let output = scratch.appendingPathComponent("imported.json").path
+        defer { unlink(output) }
+        var importing = ImportJob(input: job.document, output: output)
+        importing.format = InterchangeFormat(rawValue: job.format)
+        importing.settings.contentId = job.query["contentId"]
+        importing.settings.document = job.query["document"]
+        importing.settings.baseURL = job.query["baseURL"]
+        (importing.limits, importing.overrun) = ((job.limits.seconds, job.limits.maxMemory), overrun)
+        _ = try importing.run(warn: warn)
+        return try Data(contentsOf: URL(fileURLWithPath: output))
+    }
+
     /// A limit of the job 422. For a render: a bad option 400, a disk that cannot take the
     /// output 500, a document the engine cannot draw 422. For a check: any other refusal 400.
     private static func status(of error: Error, in kind: WorkerJob.Kind) -> Int {
         switch (error, kind) {
         case (is LimitError, _): 422
-        case (_, .check): 400
+        case (_, .check), (_, .importComments): 400
         case (is InputError, .render): 400
         case (is OutputError, .render): 500
         case (_, .render): 422

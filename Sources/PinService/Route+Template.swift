@@ -21,6 +21,10 @@ extension Route {
         case .render(_, let format): return "/v1/contents/{contentId}/render.\(format)"
         case .events: return "/v1/contents/{contentId}/events"
         case .viewport: return "/v1/contents/{contentId}/viewport"
+        case .importComments: return "/v1/contents/{contentId}/import"
+        case .exportPins(_, let format): return format == .xfdf ? "/v1/contents/{contentId}/pins.xfdf" : "/v1/contents/{contentId}/pins.jsonld"
+        case .annotationContainer, .createAnnotation, .annotationOptions(_, .none): return "/annotations/{contentId}/"
+        case .annotation, .replaceAnnotation, .deleteAnnotation, .annotationOptions: return "/annotations/{contentId}/{pinId}"
         }
     }
 

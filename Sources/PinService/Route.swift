@@ -27,6 +27,23 @@ enum Route: Equatable {
     /// `GET /v1/contents/{id}/viewport`: where a device render puts the page.
     case viewport(String)
     case events(String)
+    /// `POST /v1/contents/{id}/import`: a PDF's comments, an XFDF or a W3C document as pins.
+    case importComments(String)
+    /// `GET /v1/contents/{id}/pins.xfdf`, `.../pins.jsonld`: the pins as `pinrender export` writes them.
+    case exportPins(String, format: InterchangeFormat)
+    /// `GET` or `HEAD /annotations/{id}/`: the W3C Web Annotation Protocol's container of a content.
+    case annotationContainer(String)
+    /// `POST /annotations/{id}/`: an annotation created.
+    case createAnnotation(String)
+    /// `GET` or `HEAD /annotations/{id}/{pin}`: one annotation.
+    case annotation(String, String)
+    /// `PUT /annotations/{id}/{pin}`: an annotation replaced.
+    case replaceAnnotation(String, String)
+    /// `DELETE /annotations/{id}/{pin}`.
+    case deleteAnnotation(String, String)
+    /// `OPTIONS` on a container (pin nil) or an annotation: its methods, and a browser's
+    /// CORS preflight.
+    case annotationOptions(String, String?)
 
     /// The route of `method` and `path` as the client wrote it (percent-encoded: each segment
     /// is decoded after the split, so `a%2Fb` is one segment); throws 404 for an unknown path,
@@ -73,6 +90,10 @@ enum Route: Equatable {
             return
         default: break
         }
+        if parts.first == "annotations", parts.count >= 2 {
+            self = try Self.annotations(method: method, path: path, parts: Array(parts.dropFirst()))
+            return
+        }
         guard parts.count >= 3, parts.count <= 5, parts[0] == "v1", parts[1] == "contents" else {
             throw ServiceError(status: 404, message: "no such path: \(path.prefix(200)) (see /v1/openapi.json)")
         }
@@ -96,21 +117,71 @@ enum Route: Equatable {
         case (4, "render.png"): self = try only("GET", route: .render(id, format: "png"))
         case (4, "render.pdf"): self = try only("GET", route: .render(id, format: "pdf"))
         case (4, "viewport"): self = try only("GET", route: .viewport(id))
+        case (4, "import"): self = try only("POST", route: .importComments(id))
+        case (4, "pins.xfdf"): self = try only("GET", route: .exportPins(id, format: .xfdf))
+        case (4, "pins.jsonld"): self = try only("GET", route: .exportPins(id, format: .w3c))
         default:
             throw ServiceError(status: 404, message: "no such path: \(path.prefix(200)) (see /v1/openapi.json)")
+        }
+    }
+
+    /// The protocol's routes under `/annotations/`: `{id}/` (a container's IRI ends with a
+    /// slash; without it, 308 to it) and `{id}/{pin}`; the methods each takes (`Allow`,
+    /// ``AnnotationProtocol``).
+    private static func annotations(method: String, path: String, parts: [String]) throws(ServiceError) -> Route {
+        let id = parts[0]
+        try check(contentId: id)
+        let allowed: [String]
+        switch parts.count {
+        case 1:
+            throw ServiceError(status: 308, message: "an annotation container's IRI ends with a slash: \(path.prefix(200))/",
+                               headers: [("Location", "/annotations/\(id)/")])
+        case 2 where parts[1].isEmpty:
+            allowed = AnnotationProtocol.containerMethods
+            switch method {
+            case "GET", "HEAD": return .annotationContainer(id)
+            case "POST": return .createAnnotation(id)
+            case "OPTIONS": return .annotationOptions(id, nil)
+            default: break
+            }
+        case 2:
+            let pinId = parts[1]
+            try check(pinId: pinId)
+            allowed = AnnotationProtocol.annotationMethods
+            switch method {
+            case "GET", "HEAD": return .annotation(id, pinId)
+            case "PUT": return .replaceAnnotation(id, pinId)
+            case "DELETE": return .deleteAnnotation(id, pinId)
+            case "OPTIONS": return .annotationOptions(id, pinId)
+            default: break
+            }
+        default:
+            throw ServiceError(status: 404, message: "no such path: \(path.prefix(200)) (see /v1/openapi.json)")
+        }
+        throw ServiceError(status: 405, message: "\(path.prefix(200)) takes \(allowed.joined(separator: ", ")), not \(method)",
+                           headers: [("Allow", allowed.joined(separator: ", "))])
+    }
+
+    /// Whether the route is one of the W3C Web Annotation Protocol's (CORS is granted there).
+    var isAnnotationProtocol: Bool {
+        switch self {
+        case .annotationContainer, .createAnnotation, .annotation, .replaceAnnotation, .deleteAnnotation, .annotationOptions: true
+        default: false
         }
     }
 
     /// The role the route needs and the content it concerns (nil: none, or named in the body).
     var access: (role: AccessTokens.Role, contentId: String?)? {
         switch self {
-        case .page, .health, .healthz, .readyz, .metrics, .openAPI: return nil
+        case .page, .health, .healthz, .readyz, .metrics, .openAPI, .annotationOptions: return nil
         case .listContents: return (.read, nil)
         case .sync: return (.comment, nil)
         case .upload(let id): return (.admin, id)
-        case .createPin(let id), .editPin(let id, _), .deletePin(let id, _): return (.comment, id)
+        case .createPin(let id), .editPin(let id, _), .deletePin(let id, _), .importComments(let id), .createAnnotation(let id),
+             .replaceAnnotation(let id, _), .deleteAnnotation(let id, _):
+            return (.comment, id)
         case .content(let id), .listPins(let id), .pin(let id, _), .changes(let id), .render(let id, _), .events(let id),
-             .viewport(let id):
+             .viewport(let id), .exportPins(let id, _), .annotationContainer(let id), .annotation(let id, _):
             return (.read, id)
         }
     }
@@ -118,8 +189,8 @@ enum Route: Equatable {
     /// The largest body the route takes (0: none).
     func bodyLimit(_ limits: ServiceConfiguration) -> Int {
         switch self {
-        case .upload: return limits.maxUpload
-        case .createPin, .editPin, .sync: return limits.maxJSON
+        case .upload, .importComments: return limits.maxUpload
+        case .createPin, .editPin, .sync, .createAnnotation, .replaceAnnotation: return limits.maxJSON
         default: return 0
         }
     }
@@ -132,6 +203,8 @@ enum Route: Equatable {
         switch self {
         case .upload: return ["application/pdf", "image/png", "image/jpeg"]
         case .createPin, .editPin, .sync: return ["application/json"]
+        case .importComments: return InterchangeTypes.accepted
+        case .createAnnotation, .replaceAnnotation: return ["application/ld+json", "application/json"]
         default: return []
         }
     }

@@ -259,7 +259,7 @@ public final class PinStore: @unchecked Sendable {
 
     // MARK: Inside a write transaction
 
-    private func create(_ pin: Pin, at location: String, in db: any StoreConnection) throws -> (pin: StoredPin, created: Bool) {
+    fileprivate func create(_ pin: Pin, at location: String, in db: any StoreConnection) throws -> (pin: StoredPin, created: Bool) {
         if let existing = try stored(pin.id, of: pin.contentId, in: db) {
             if existing.deleted { throw ReviewError.deleted(existing) }
             return (existing, false)
@@ -453,6 +453,11 @@ public struct StoreBatch {
     /// One pin or tombstone as the transaction sees it.
     public func pin(_ id: String, of contentId: String) throws -> StoredPin? {
         try store.stored(id, of: contentId, in: db)
+    }
+
+    /// Creates a pin in the batch's transaction (``PinStore/create(_:at:)``).
+    public func create(_ pin: Pin, at location: String = "") throws -> (pin: StoredPin, created: Bool) {
+        try store.create(pin, at: location, in: db)
     }
 
     /// Applies one change of the batch once (``PinStore/apply(_:from:)``).

@@ -30,18 +30,19 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
         thread.start()
     }
 
-    /// How many checkpoints the thread has run.
-    package var checkpoints: Int {
+    /// Waits until the thread has run `count` checkpoints since the start, for a test that
+    /// made the writer ask for them.
+    package func wait(forCheckpoints count: Int) {
         condition.lock()
-        defer { condition.unlock() }
-        return made
+        while made < count { condition.wait() }
+        condition.unlock()
     }
 
     /// Asks for a checkpoint (several requests before it runs make one).
     package func request() {
         condition.lock()
         due = true
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -50,7 +51,7 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
         condition.lock()
         let running = !stopped
         stopped = true
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
         if running { finished.wait() }
     }
@@ -67,6 +68,7 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
             try? connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
             condition.lock()
             made += 1
+            condition.broadcast()
             condition.unlock()
         }
         finished.signal()

@@ -26,7 +26,22 @@ public struct ExportJob: Sendable {
         try PinSource.requireReadable([pins])
         try settings.checkPaths(input: pins, option: "PINS", role: "the pins file", output: output)
         let source = PinSource.name(of: pins)
-        var all = try PinDecoder(source: source).decode(PinSource.read(pins))
+        let all = try PinDecoder(source: source).decode(PinSource.read(pins))
+        let (data, threads) = try Self.export(all, from: source, format: format, settings: settings,
+                                              href: settings.document.map(href(of:)), warn: warn)
+        try InterchangeOutput.write(data, to: output)
+        return threads
+    }
+
+    /// The bytes of the export of `all` (of one content, or only `settings.contentId`'s) in
+    /// `format` and the number of threads: what `run` writes, and what the service answers for
+    /// the same pins and document (`GET .../pins.xfdf`, `.../pins.jsonld`).
+    /// - Parameters:
+    ///   - source: how messages name the pins.
+    ///   - href: the XFDF's `<f href>`, the document as its reader finds it.
+    public static func export(_ all: [Pin], from source: String, format: InterchangeFormat, settings: InterchangeSettings,
+                              href: String?, warn: (String) -> Void) throws -> (data: Data, threads: Int) {
+        var all = all
         if let contentId = settings.contentId { all = all.filter { $0.contentId == contentId } }
         let contents = Set(all.map(\.contentId)).sorted()
         guard contents.count <= 1 else {
@@ -36,7 +51,6 @@ public struct ExportJob: Sendable {
         }
         let (threads, warnings) = try ThreadBuilder(source: source).build(all)
         warnings.forEach { warn("\(source): \($0)") }
-        let data: Data
         switch format {
         case .xfdf:
             guard let document = settings.document else {
@@ -50,14 +64,13 @@ public struct ExportJob: Sendable {
                     page \(thread.root.page) is beyond \(document) (\(pages.geometries.count) page\(pages.geometries.count == 1 ? "" : "s"))
                     """)
             }
-            data = XFDFDocument.data(threads: threads, pages: pages.geometries, href: href(of: document), ids: pages.identifier)
+            return (XFDFDocument.data(threads: threads, pages: pages.geometries, href: href, ids: pages.identifier), threads.count)
         case .w3c:
-            data = try WebAnnotationDocument.data(threads: threads, contentId: contents.first ?? settings.contentId ?? "", baseURL: settings.baseURL)
+            return (try WebAnnotationDocument.data(threads: threads, contentId: contents.first ?? settings.contentId ?? "",
+                                                   baseURL: settings.baseURL), threads.count)
         case .pdf:
             throw InputError.usage("export writes xfdf or w3c; the PDF with its comments is `pinrender render INPUT --pins PINS -o OUT.pdf`")
         }
-        try InterchangeOutput.write(data, to: output)
-        return threads.count
     }
 
     /// `<f href>`: the document's path relative to the output's folder (its name alone for

@@ -15,6 +15,11 @@ public struct ImportJob: Sendable {
     public var format: InterchangeFormat?
     /// The document, the content, the base of W3C ids, the password.
     public var settings = InterchangeSettings()
+    /// The most time and resident memory the import may take (the service's render worker
+    /// sets them; nil: none), and what ends the process when a call that cannot be
+    /// interrupted (qpdf reading a page) passes them, as ``RenderJob/overrun``.
+    public var limits: (seconds: Double, maxMemory: Int)?
+    public var overrun: (@Sendable (LimitError) -> Never)?
 
     public init(input: String, output: String) {
         self.input = input
@@ -24,6 +29,15 @@ public struct ImportJob: Sendable {
     /// Reads, maps and writes; returns the number of pins written. `warn` gets one line per
     /// comment left out.
     public func run(warn: (String) -> Void) throws -> Int {
+        guard let limits else { return try importing(warn: warn) }
+        let deadline = Deadline(seconds: limits.seconds, maxMemory: limits.maxMemory, subject: input, clock: .monotonic)
+        return try deadline.guarding(OutputFiles(), overrun: overrun) {
+            try deadline.step(.reading)
+            return try importing(warn: warn)
+        }
+    }
+
+    private func importing(warn: (String) -> Void) throws -> Int {
         try settings.checkPaths(input: input, option: "INPUT", role: "the input", output: output)
         let (comments, pages, named) = try read()
         let content = settings.contentId ?? named ?? Self.baseName(settings.document ?? input)

@@ -82,7 +82,7 @@ public struct LocalMatch: Sendable, Equatable {
         let centre = Point(x: point.x + Double(offset.0), y: point.y + Double(offset.1))
         let area = window(image, around: centre, half: half + reach, map: map)
         let best = PatchCorrelation.best(template, in: area, xs: 0...(2 * reach), ys: 0...(2 * reach),
-                                         preferred: (reach - offset.0, reach - offset.1), penalty: penalty / 4)
+                                         preferred: (reach - offset.0, reach - offset.1), penalty: penalty)
         return (Point(x: Double(offset.0) + best.x - Double(reach), y: Double(offset.1) + best.y - Double(reach)), best.peak)
     }
 

@@ -42,20 +42,10 @@ public struct CommentImport: Sendable {
             let isReply = comment.link == .reply && comment.inReplyTo != nil
             if !isReply, comment.subtype != "Text", comment.text.isEmpty, !replied.contains(comment.id) { continue }
             guard let created = comment.created ?? comment.modified else { undated += 1; continue }
-            var pin = Pin(id: comment.id, contentId: contentId, authorId: comment.author, authorName: comment.authorName,
-                          createdAt: created, text: comment.text, resolved: comment.resolved ?? false,
-                          parentId: isReply ? comment.inReplyTo : nil)
-            if let audio = comment.audio { (pin.kind, pin.audio) = (.voice, audio) }
-            if !isReply {
-                switch place(comment) {
-                case .success(let (page, point)): (pin.page, pin.relativeX, pin.relativeY) = (page, point.x, point.y)
-                case .failure(let reason):
-                    warnings.append("\(source): \(comment.location): \(reason.reason); left out")
-                    continue
-                }
+            switch pin(of: comment, created: created, isReply: isReply) {
+            case .success(let item): imported.append(item)
+            case .failure(let reason): warnings.append("\(source): \(comment.location): \(reason.reason); left out")
             }
-            imported.append(ImportedPin(pin: pin, subtype: comment.subtype == "Text" ? nil : comment.subtype,
-                                        modified: comment.modified, language: comment.language))
         }
         if undated > 0 {
             warnings.append("\(source): \(undated) comment\(undated == 1 ? "" : "s") without a date (no creation or modification date); left out")
@@ -77,6 +67,36 @@ public struct CommentImport: Sendable {
         }
         applyStates(comments, to: &imported, index: index, rootOf: rootOf, warnings: &warnings)
         return (imported, warnings)
+    }
+
+    /// One annotation on its own (sent to the W3C protocol's container) as a pin: a root
+    /// placed by the rules of an import, a reply (its link a reply) naming the pin it
+    /// replies to, which the store joins to its root; created at `created` when it says no
+    /// date. Throws an ``InputError`` naming the annotation's target when it cannot be placed.
+    public func pin(from comment: ExchangedComment, created: Date) throws -> ImportedPin {
+        switch pin(of: comment, created: comment.created ?? comment.modified ?? created,
+                   isReply: comment.link == .reply && comment.inReplyTo != nil) {
+        case .success(let item): return item
+        case .failure(let reason):
+            throw InputError(source: source, location: comment.location == "annotation" ? "target" : comment.location + ".target",
+                             problem: reason.reason)
+        }
+    }
+
+    /// A comment as a pin, placed unless it is a reply, or why it cannot be placed.
+    private func pin(of comment: ExchangedComment, created: Date, isReply: Bool) -> Result<ImportedPin, PlacementFailure> {
+        var pin = Pin(id: comment.id, contentId: contentId, authorId: comment.author, authorName: comment.authorName,
+                      createdAt: created, text: comment.text, resolved: comment.resolved ?? false,
+                      parentId: isReply ? comment.inReplyTo : nil)
+        if let audio = comment.audio { (pin.kind, pin.audio) = (.voice, audio) }
+        if !isReply {
+            switch place(comment) {
+            case .success(let (page, point)): (pin.page, pin.relativeX, pin.relativeY) = (page, point.x, point.y)
+            case .failure(let reason): return .failure(reason)
+            }
+        }
+        return .success(ImportedPin(pin: pin, subtype: comment.subtype == "Text" ? nil : comment.subtype,
+                                    modified: comment.modified, language: comment.language))
     }
 
     /// Later comments with an id taken before get `id~2`, `id~3`... (pins' ids are unique);

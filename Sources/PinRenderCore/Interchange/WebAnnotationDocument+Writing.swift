@@ -12,24 +12,36 @@ extension WebAnnotationDocument {
     ///   - contentId: the content they are on.
     ///   - baseURL: the base of the ids, nil for `urn:pinrender:` ones.
     public static func data(threads: [CommentThread], contentId: String, baseURL: String?) throws -> Data {
-        let source = WebAnnotationNames.contentIRI(contentId: contentId, baseURL: baseURL)
-        var items: [WrittenAnnotation] = []
-        for thread in threads {
-            let rootIRI = WebAnnotationNames.pinIRI(contentId: contentId, pinId: thread.root.id, baseURL: baseURL)
-            let (x, y) = (DecimalText.string((thread.root.relativeX ?? 0) * 100, decimals: 6),
-                          DecimalText.string((thread.root.relativeY ?? 0) * 100, decimals: 6))
-            let target = WrittenAnnotation.Target.point(source: source, page: thread.root.page, fragment: "xywh=percent:\(x),\(y),0,0")
-            items.append(WrittenAnnotation(thread.root, iri: rootIRI, motivation: "commenting", target: target,
-                                           resolved: thread.root.resolved))
-            for reply in thread.replies {
-                items.append(WrittenAnnotation(reply, iri: WebAnnotationNames.pinIRI(contentId: contentId, pinId: reply.id, baseURL: baseURL),
-                                               motivation: "replying", target: .annotation(rootIRI), resolved: nil))
+        let items = threads.flatMap { thread in
+            [thread.root] + thread.replies.map { reply in
+                var reply = reply
+                reply.parentId = thread.root.id
+                return reply
             }
-        }
+        }.map { WrittenAnnotation($0, contentId: contentId, baseURL: baseURL) }
         let page = WrittenPage(id: WebAnnotationNames.containerIRI(contentId: contentId, baseURL: baseURL), items: items)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return try encoder.encode(page) + Data("\n".utf8)
+    }
+
+    /// One pin as an annotation (without `@context`), as ``data(threads:contentId:baseURL:)``
+    /// writes it in a page (a reply's target is its `parentId`'s IRI): what the service's
+    /// protocol container holds.
+    public static func object(of pin: Pin, contentId: String, baseURL: String?) throws -> [String: Any] {
+        let data = try JSONEncoder().encode(WrittenAnnotation(pin, contentId: contentId, baseURL: baseURL))
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    /// The `@context` of what pinrender writes: the model's, then pinrender's terms.
+    public static var context: [Any] {
+        [WebAnnotationNames.modelContext, WebAnnotationNames.termsContext]
+    }
+
+    /// A JSON object as pinrender writes JSON-LD: keys sorted, pretty, slashes as they are,
+    /// a line end after it (the bytes of ``data(threads:contentId:baseURL:)``'s encoder).
+    public static func json(_ object: [String: Any]) throws -> Data {
+        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) + Data("\n".utf8)
     }
 }
 
@@ -46,7 +58,7 @@ private struct WrittenPage: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         var context = container.nestedUnkeyedContainer(forKey: .context)
         try context.encode(WebAnnotationNames.modelContext)
-        try context.encode(Dictionary(uniqueKeysWithValues: WebAnnotationNames.terms.map { ($0.term, ["@id": $0.iri]) }))
+        try context.encode(WebAnnotationNames.termsContext)
         try container.encode(id, forKey: .id)
         try container.encode("AnnotationPage", forKey: .type)
         try container.encode(items, forKey: .items)
@@ -113,6 +125,20 @@ private struct WrittenAnnotation: Encodable {
     let motivation: String
     let target: Target
     let resolved: Bool?
+
+    /// A root `commenting` at its point, a reply `replying` to its `parentId`.
+    init(_ pin: Pin, contentId: String, baseURL: String?) {
+        let iri = WebAnnotationNames.pinIRI(contentId: contentId, pinId: pin.id, baseURL: baseURL)
+        if let parent = pin.parentId {
+            self.init(pin, iri: iri, motivation: "replying",
+                      target: .annotation(WebAnnotationNames.pinIRI(contentId: contentId, pinId: parent, baseURL: baseURL)), resolved: nil)
+        } else {
+            let (x, y) = (DecimalText.string((pin.relativeX ?? 0) * 100, decimals: 6), DecimalText.string((pin.relativeY ?? 0) * 100, decimals: 6))
+            let source = WebAnnotationNames.contentIRI(contentId: contentId, baseURL: baseURL)
+            self.init(pin, iri: iri, motivation: "commenting",
+                      target: .point(source: source, page: pin.page, fragment: "xywh=percent:\(x),\(y),0,0"), resolved: pin.resolved)
+        }
+    }
 
     init(_ pin: Pin, iri: String, motivation: String, target: Target, resolved: Bool?) {
         id = iri

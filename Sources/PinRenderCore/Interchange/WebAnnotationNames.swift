@@ -17,6 +17,11 @@ public enum WebAnnotationNames {
     public static let terms: [(term: String, iri: String)] = [("resolved", namespace + "resolved"),
                                                               ("durationMs", namespace + "durationMs")]
 
+    /// The context of pinrender's terms, `{"resolved": {"@id": ...}, ...}`.
+    public static var termsContext: [String: [String: String]] {
+        Dictionary(uniqueKeysWithValues: terms.map { ($0.term, ["@id": $0.iri]) })
+    }
+
     /// A content's IRI: `urn:pinrender:content:ID`, or `BASE/contents/ID`.
     public static func contentIRI(contentId: String, baseURL: String?) -> String {
         baseURL.map { joined($0, "contents/" + encoded(contentId)) } ?? "urn:pinrender:content:" + encoded(contentId)

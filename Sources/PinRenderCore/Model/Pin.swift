@@ -35,6 +35,9 @@ public struct Pin: Sendable, Equatable {
     public var number: Int?
     public var kind: Kind
     public var audio: Audio?
+    /// What carrying it to the content's latest revision said of it (roots only; nil when
+    /// never carried or accepted since).
+    public var carry: PinCarry?
 
     /// Creates a pin; replies leave `relativeX`/`relativeY` nil and name a `parentId`.
     public init(id: String, contentId: String = "", page: Int = 1,

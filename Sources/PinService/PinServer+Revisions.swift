@@ -120,6 +120,15 @@ extension PinServer {
             struct Shown: Encodable {
                 var revision: RevisionRecord
                 var report: JSONText?
+
+                enum CodingKeys: CodingKey { case revision, report }
+
+                /// `report` always written: null for the first revision.
+                func encode(to encoder: Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(revision, forKey: .revision)
+                    try container.encode(report, forKey: .report)
+                }
             }
             request.respond(200, json: Shown(revision: revision, report: revision.report.map { JSONText(data: $0) }))
         }
@@ -150,8 +159,10 @@ extension PinServer {
     /// A report with the files it names (JSON strings) named as `paths` says.
     private static func named(_ report: Data, paths: [String: String]) -> Data {
         var text = String(decoding: report, as: UTF8.self)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
         for (path, name) in paths.sorted(by: { $0.key.count > $1.key.count }) {
-            let quoted = String(decoding: (try? JSONEncoder().encode(path)) ?? Data(), as: UTF8.self)
+            let quoted = String(decoding: (try? encoder.encode(path)) ?? Data(), as: UTF8.self)
             text = text.replacingOccurrences(of: quoted, with: "\"\(name)\"")
         }
         return Data(text.utf8)

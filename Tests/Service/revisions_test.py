@@ -10,7 +10,8 @@ every pin. The floor plan is uploaded with the pins, then a revision is posted t
   within 1 px at 150 dpi of its true point, each moved pin raised `pin.moved` on the events
   WebSocket with its `carry` (verdict, confidence, `from` its old point); replies unchanged;
 - the room-deleted pair: the pins on the deleted room keep their `changed`/`gone` verdict on
-  the pin, and no pin on unchanged content is flagged;
+  the pin, and no pin on unchanged content is flagged; a person accepts one (`PATCH` with
+  `carry: null`) and moves another, which clears their flags;
 - the report is served at `/revisions/2` (the engine's, the files named `revision 1` and
   `revision 2`), the list at `/revisions`; `render.png?revision=1` is the bytes `pinrender
   render` draws of the old file with the pins as they are now, the default the new file's;
@@ -174,6 +175,19 @@ class RevisionTests(unittest.TestCase):
             elif not set(expected["verdicts"]) & FLAGS:
                 self.assertNotIn(verdict, FLAGS, pid)
         self.assertGreater(flagged, 0, "the pair deletes a room under some pins")
+
+        # A person accepts one flagged pin (carry: null) and moves another: both edits, flags cleared.
+        first, second = [pid for pid, p in pins.items() if p.get("carry", {}).get("verdict") in FLAGS][:2]
+        refused = self.server.patch(f"/v1/contents/deleted/pins/{first}", {"version": pins[first]["version"], "carry": {"verdict": "same"}})
+        self.assertEqual(refused.status_code, 400)
+        self.assertIn("carry", refused.json()["error"])
+        accepted = self.server.patch(f"/v1/contents/deleted/pins/{first}", {"version": pins[first]["version"], "carry": None})
+        self.assertEqual(accepted.status_code, 200, accepted.text)
+        self.assertNotIn("carry", accepted.json())
+        self.assertEqual(accepted.json()["relativeX"], pins[first]["relativeX"])
+        moved = self.server.patch(f"/v1/contents/deleted/pins/{second}", {"version": pins[second]["version"], "relativeX": 0.5})
+        self.assertEqual(moved.status_code, 200, moved.text)
+        self.assertNotIn("carry", moved.json())
 
     def test_a_bad_revision_is_a_4xx_with_one_line_and_changes_nothing(self):
         folder, _ = pair("rescaled")

@@ -45,7 +45,7 @@ public struct Pin: Sendable, Equatable {
                 authorId: String = "", authorName: String? = nil,
                 createdAt: Date = Date(timeIntervalSince1970: 0), text: String = "",
                 resolved: Bool = false, parentId: String? = nil, number: Int? = nil,
-                kind: Kind = .text, audio: Audio? = nil) {
+                kind: Kind = .text, audio: Audio? = nil, carry: PinCarry? = nil) {
         self.id = id
         self.contentId = contentId
         self.page = page
@@ -60,6 +60,7 @@ public struct Pin: Sendable, Equatable {
         self.number = number
         self.kind = kind
         self.audio = audio
+        self.carry = carry
     }
 
     /// True for a root comment (one that has a point of its own).

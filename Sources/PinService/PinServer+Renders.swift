@@ -7,7 +7,7 @@ extension PinServer {
     /// the service's limits (422 naming the limit past one); 304 when the client's ETag is the
     /// current one.
     func render(_ request: HTTPRequest, contentId: String, format: String) throws {
-        let content = try content(try service.content(contentId), revisionIn: request.query)
+        let content = try Self.content(try service.content(contentId), revisionIn: request.query, of: service)
         let pins = try service.pins(of: contentId).pins
         let pinsSeq = try service.pinsSeq(of: contentId)
         let job = try renders.request(query: request.query, format: format, content: content, pinsSeq: pinsSeq)

@@ -136,7 +136,7 @@ extension PinServer {
 
     /// The content as `?revision=N` asks to see it: the file of that revision in place of the
     /// latest (the pins as they are); the content itself without it.
-    func content(_ content: ContentRecord, revisionIn query: [String: String]) throws -> ContentRecord {
+    static func content(_ content: ContentRecord, revisionIn query: [String: String], of service: ReviewService) throws -> ContentRecord {
         guard let asked = query["revision"] else { return content }
         guard let number = Int(asked), number >= 1, String(number) == asked else {
             throw ReviewError.invalid("revision", "\"\(asked.prefix(40))\" is not a revision number (a whole number from 1)")

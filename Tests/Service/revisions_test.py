@@ -15,6 +15,7 @@ every pin. The floor plan is uploaded with the pins, then a revision is posted t
 - the report is served at `/revisions/2` (the engine's, the files named `revision 1` and
   `revision 2`), the list at `/revisions`; `render.png?revision=1` is the bytes `pinrender
   render` draws of the old file with the pins as they are now, the default the new file's;
+  `pins.xfdf?revision=1` the bytes `pinrender export --format xfdf` writes with the old file;
 - a body that is no document, or a damaged PDF, is a 4xx with one line, and changes nothing.
 """
 import json
@@ -155,6 +156,14 @@ class RevisionTests(unittest.TestCase):
                 served = self.server.get(f"/v1/contents/rescaled/render.png{query}{sep}dpi=30")
                 self.assertEqual(served.status_code, 200, served.text[:300])
                 self.assertEqual(served.content, out.read_bytes(), query or "latest")
+            # The XFDF export of a revision: its file's pages and /ID, named as the server keeps it.
+            for query, document, name in [("?revision=1", "old.pdf", "rescaled.r1.pdf"), ("", "new.pdf", "rescaled.pdf")]:
+                named = pathlib.Path(tmp) / name
+                shutil.copyfile(folder / document, named)
+                exported = subprocess.run([service_test.BINARY, "export", str(listed), "--format", "xfdf", "--document", str(named),
+                                           "-o", "-"], check=True, timeout=120, capture_output=True).stdout
+                served = self.server.get(f"/v1/contents/rescaled/pins.xfdf{query}")
+                self.assertEqual((served.status_code, served.content), (200, exported), query or "latest")
         bad = self.server.get("/v1/contents/rescaled/render.png?revision=x")
         self.assertEqual(bad.status_code, 400)
         self.assertIn("revision", bad.json()["error"])

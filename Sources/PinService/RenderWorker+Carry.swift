@@ -6,9 +6,9 @@ extension RenderWorker {
     /// Carries a content's pins (the job's payload, the pins JSON) from its latest revision
     /// (`query["old"]`) to an uploaded one (`document`) as `pinrender carry` does, with the
     /// pixel limit of a render (its time and memory are the worker's, as for every job). The
-    /// command writes files, so this runs in a directory of the worker's own under the
-    /// system's temporary directory, removed after: the pins file in, CARRIED.json and
-    /// REPORT.json out. The answer's file is CARRIED.json then REPORT.json; `split` is where
+    /// command writes files, so this runs in a directory of its own under the worker's
+    /// `TMPDIR` (its slot's, emptied whenever a worker ends: a worker killed mid-carry leaves
+    /// nothing), removed after: the pins file in, CARRIED.json and REPORT.json out. The answer's file is CARRIED.json then REPORT.json; `split` is where
     /// the report begins.
     static func carry(_ job: WorkerJob, pins: Data) throws -> (UnnamedFile, split: Int) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pinrender-carry-\(UUID().uuidString)")

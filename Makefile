@@ -22,13 +22,14 @@ RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath 
 PACKAGES = pkg-config libpoppler-glib-dev libcairo2-dev libpixman-1-dev libpango1.0-dev libpng-dev \
 	libjpeg62-turbo-dev libexif-dev libqpdf-dev fonts-dejavu-core fonts-noto-color-emoji fonts-urw-base35 \
 	poppler-utils qpdf libxml2-dev libsoup-3.0-dev glib-networking strace openssl libsqlite3-dev binutils \
-	chromium chromium-driver libjs-pdf libpq-dev postgresql nginx optipng libdeflate-dev python3-venv man-db groff-base mandoc
+	chromium chromium-driver libjs-pdf libpq-dev postgresql nginx optipng libdeflate-dev python3-venv man-db groff-base mandoc \
+	libfftw3-dev
 SAMPLES = samples
 # The plan and the photo without their calibration targets (make_samples.py writes both).
 DEMO = samples/demo
 PINS = samples/pins
 
-.PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage test-interchange docs openapi test-asan test-tsan fuzz bench samples clean
+.PHONY: deps python-deps check-deps test-fresh build check-build install demo test test-service test-schemathesis test-livepage test-interchange test-carry docs openapi test-asan test-tsan fuzz bench samples clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -96,13 +97,18 @@ MACHINE_BASE = gcc g++ make git ca-certificates python3 python3-pip \
 # its heavy optional ones); the pin service's end-to-end tests are clients written with
 # requests and websockets, and schemathesis; the live page's test drives chromium with
 # Selenium; the diff tests compare with pixelmatch; the metrics test parses /metrics with
-# prometheus_client; the interchange tests make PDFs with pypdf and expand JSON-LD with pyld.
-PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium prometheus_client pypdf pyld
+# prometheus_client; the interchange tests make PDFs with pypdf and expand JSON-LD with pyld;
+# the carry tests make their revisions (samples/make_revisions.py: the scan) and check the
+# pixels with numpy, Pillow and scikit-image (its phase_cross_correlation is the independent
+# registration). pillow and scikit-image are imported as PIL and skimage.
+PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium prometheus_client pypdf pyld \
+	numpy pillow scikit-image
 VENV = .build/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 python-deps: deps
 	@test -x $(VENV)/bin/python3 || python3 -m venv $(VENV)
-	@for p in $(filter-out pymupdf,$(PYTHON_PACKAGES)); do $(VENV)/bin/python3 -c "import $$p" 2>/dev/null || \
+	@for p in $(filter-out pymupdf,$(PYTHON_PACKAGES)); do m=$$p; case $$p in pillow) m=PIL;; scikit-image) m=skimage;; esac; \
+		$(VENV)/bin/python3 -c "import $$m" 2>/dev/null || \
 		$(VENV)/bin/python3 -m pip install -q --disable-pip-version-check $$p || exit 1; done
 	@$(VENV)/bin/python3 -c "import pymupdf" 2>/dev/null || $(VENV)/bin/python3 -m pip install -q --disable-pip-version-check --no-deps pymupdf
 
@@ -131,6 +137,7 @@ test: check-deps
 	$(SCHEMATHESIS)
 	$(LIVEPAGE_TESTS)
 	$(INTERCHANGE_TESTS)
+	$(CARRY_TESTS)
 	$(DOC_TESTS)
 
 # Every sh block of README.md and docs/ runs as written; the README's Swift snapshot test
@@ -146,6 +153,18 @@ INTERCHANGE_TESTS = timeout 600 python3 Tests/Interchange/interchange_test.py --
 test-interchange: python-deps
 	$(DEBUG_BUILD)
 	$(INTERCHANGE_TESTS)
+
+# `pinrender carry` against the revisions of samples/make_revisions.py, written into a scratch
+# folder by the test (the plan rescaled onto A2, turned by /Rotate and in its content, a new
+# title block, a wall moved, a room deleted, the rooms renumbered, a different drawing, a
+# scan): every pin within 1 px of its true point at 150 dpi (3 on the scan), the pins on
+# changed content flagged and no other, replies kept, the pixels of `render` around the
+# carried markers, the overlay's colours, phase_cross_correlation against the report, bad
+# input, the same bytes twice (samples/README.md; about 7 minutes with the debug build).
+CARRY_TESTS = timeout 900 python3 Tests/Carry/carry_test.py --binary .build/debug/pinrender
+test-carry: python-deps
+	$(DEBUG_BUILD)
+	$(CARRY_TESTS)
 
 # make install into a scratch folder (the release build check-deps made): man finds every
 # page, each is what the program prints, serve --demo runs from an empty folder.
@@ -204,7 +223,7 @@ bench: python-deps
 	python3 bench/make_plan.py
 	@{ echo "# Benchmarks"; echo; echo "Machine: $$(nproc) cores, $$(uname -m), $$(date -u +%Y-%m-%d)."; \
 	   echo "Reference figures are from ../shared/design/anchors.md (same kind of machine)."; echo; \
-	   .build/release/pinrender-bench && python3 bench/compare.py && python3 bench/page_bench.py && python3 bench/diff_bench.py && python3 bench/png_bench.py && python3 bench/batch_bench.py && python3 bench/service_bench.py && python3 bench/service_p99_bench.py && python3 bench/group_commit_bench.py && python3 bench/sync_bench.py && python3 bench/sync_bench.py --postgres && python3 bench/render_pool_bench.py $(if $(RENDER_BASE),--base $(RENDER_BASE)) && python3 bench/interchange_bench.py; cat bench/PROFILE.md; } | tee bench/RESULTS.md
+	   .build/release/pinrender-bench && python3 bench/compare.py && python3 bench/page_bench.py && python3 bench/diff_bench.py && python3 bench/carry_bench.py && python3 bench/png_bench.py && python3 bench/batch_bench.py && python3 bench/service_bench.py && python3 bench/service_p99_bench.py && python3 bench/group_commit_bench.py && python3 bench/sync_bench.py && python3 bench/sync_bench.py --postgres && python3 bench/render_pool_bench.py $(if $(RENDER_BASE),--base $(RENDER_BASE)) && python3 bench/interchange_bench.py; cat bench/PROFILE.md; } | tee bench/RESULTS.md
 
 # Address sanitizer over the whole test suite, then leak checking of the command line on
 # the samples. (Leak checking of the test process itself reports the Swift runtime's and

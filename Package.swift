@@ -27,6 +27,10 @@ let package = Package(
                        pkgConfig: localPkgConfig("CPangoCairo"), providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "libpixman-1-dev"])]),
         .systemLibrary(name: "CQPDF", path: "Sources/CInterop/CQPDF",
                        pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        // FFTW: the Fourier transforms of `pinrender carry`'s phase correlation, seen only by
+        // PinRenderGraphics (PhaseCorrelation).
+        .systemLibrary(name: "CFFTW", path: "Sources/CInterop/CFFTW",
+                       pkgConfig: "fftw3", providers: [.apt(["libfftw3-dev"])]),
         // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these C
         // functions hold the setjmp and return a status instead.
         .target(name: "CCodecs", path: "Sources/CInterop/CCodecs",
@@ -52,7 +56,7 @@ let package = Package(
         // client, and the HTTP server with its WebSocket, for PinRemote, PinService and PinSync.
         .target(name: "PinPlatform", dependencies: ["CSoup", "CSQLite", "CPostgres"]),
         .target(name: "PinRenderGraphics",
-                dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs"]),
+                dependencies: ["PinRenderCore", "CPoppler", "CPangoCairo", "CQPDF", "CCodecs", "CFFTW"]),
         // No network or database library: URLs and stores are read through PinSource.remote.
         .target(name: "PinRender", dependencies: ["PinRenderCore", "PinRenderGraphics", "CLinux"]),
         // Pins from a URL (libsoup-3) or a sync client's store (PinSync, SQLite).

@@ -18,6 +18,7 @@ private let commandList = [
     ("draw", "LAYOUT.json [INPUT] -o OUT", "a layout file drawn again, the same bytes"),
     ("devices", "", "the screen presets"),
     ("diff", "EXPECTED ACTUAL [-o DIFF.png] [--json]", "compare renders (exit 1 when different)"),
+    ("carry", "OLD NEW --pins PINS -o CARRIED.json [--report R]", "pins carried to a new revision"),
     ("snapshot", "MANIFEST.json [--record MODE]", "snapshot tests of render cases"),
     ("cluster", "PINS [--zoom Z] [--json]", "clusters per zoom"),
     ("batch", "MANIFEST.jsonl [--shard I/N]", "every line of a manifest, resumably"),
@@ -108,11 +109,11 @@ public struct Program {
     }
 
     /// The commands that need only files: render, preview, draw, devices, diff, snapshot,
-    /// cluster, batch, import and export.
+    /// cluster, batch, import, export and carry.
     public static var fileCommands: [String: any Command.Type] {
         ["render": RenderCommand.self, "preview": PreviewCommand.self, "draw": DrawCommand.self, "devices": DevicesCommand.self,
          "diff": DiffCommand.self, "snapshot": SnapshotCommand.self, "cluster": ClusterCommand.self,
-         "batch": BatchCommand.self, "import": ImportCommand.self, "export": ExportCommand.self]
+         "batch": BatchCommand.self, "import": ImportCommand.self, "export": ExportCommand.self, "carry": CarryCommand.self]
     }
 
     /// - Parameters:

@@ -15,7 +15,7 @@ import Testing
     /// prints now (`make docs` after changing a help).
     @Test func theReferencePagesAreTheProgramsOwn() throws {
         let commands = try Self.commands()
-        #expect(Set(commands) == ["render", "preview", "draw", "devices", "diff", "snapshot", "cluster", "batch", "import", "export", "serve", "pins",
+        #expect(Set(commands) == ["render", "preview", "draw", "devices", "diff", "carry", "snapshot", "cluster", "batch", "import", "export", "serve", "pins",
                                   "render-worker"])
         let folder = Support.path("docs/reference")
         let pages = [nil] + commands.map(Optional.some)

@@ -303,6 +303,11 @@ struct JSONObject: Sendable {
         values.append(value)
     }
 
+    /// Sets `key` where it is (its last place), or appends it.
+    mutating func set(_ key: String, _ value: JSONValue) {
+        if let index = keys.lastIndex(of: key) { values[index] = value } else { append(key, value) }
+    }
+
     subscript(key: String) -> JSONValue? {
         guard let index = keys.lastIndex(of: key) else { return nil }
         return values[index]

@@ -35,7 +35,7 @@ public struct TransformFit: Sendable, Equatable {
         guard pairs.count >= 2 else { return nil }
         var best: (score: Double, transform: PageTransform)?
         // Pairs of pairs in a fixed pseudo-random order: the same input, the same fit.
-        var generator = SplitMix(seed: 0x5EED_CA22_1E5)
+        var generator = SplitMix64(seed: 0x5EED_CA22_1E5)
         let n = pairs.count, exhaustive = n * (n - 1) / 2 <= samples
         var tried = 0
         outer: for i in 0..<n {
@@ -153,18 +153,5 @@ public struct TransformFit: Sendable, Equatable {
         }
         guard total > 0 else { return (Point(x: 0, y: 0), Point(x: 0, y: 0), 0) }
         return (Point(x: ox / total, y: oy / total), Point(x: nx / total, y: ny / total), total)
-    }
-}
-
-/// SplitMix64: a fixed sequence of pseudo-random numbers from a seed.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -93,6 +93,7 @@ class RevisionTests(unittest.TestCase):
     def test_rescaled_pins_land_on_their_true_points_with_pin_moved_events(self):
         folder, truth = pair("rescaled")
         old_pins, cursor = self.upload_with_pins("rescaled", folder)
+        stored_before = self.server.get("/v1/contents/rescaled/pins").json()["pins"]
         answer = post_revision(self.server, "rescaled", (folder / "new.pdf").read_bytes())
         self.assertEqual(answer.status_code, 201, answer.text[:500])
         body = answer.json()
@@ -101,6 +102,18 @@ class RevisionTests(unittest.TestCase):
         report = body["report"]
         self.assertTrue(report["match"])
         self.assertEqual((report["old"], report["new"]), ("revision 1", "revision 2"))
+        # The engine's own report: `pinrender carry` of the same files and pins says the same.
+        with tempfile.TemporaryDirectory() as tmp:
+            pins_file, cli_report = pathlib.Path(tmp) / "pins.json", pathlib.Path(tmp) / "report.json"
+            pins_file.write_text(json.dumps({"pins": stored_before}))
+            subprocess.run([service_test.BINARY, "carry", str(folder / "old.pdf"), str(folder / "new.pdf"), "--pins", str(pins_file),
+                            "-o", str(pathlib.Path(tmp) / "carried.json"), "--report", str(cli_report)], check=True, timeout=300,
+                           capture_output=True)
+            expected = json.loads(cli_report.read_text())
+        expected["old"], expected["new"] = "revision 1", "revision 2"
+        self.assertEqual(report, expected)
+        self.assertIs(type(report["version"]), int)
+        self.assertIs(type(report["counts"]["moved"]), int)
 
         pins = {p["id"]: p for p in self.server.get("/v1/contents/rescaled/pins").json()["pins"]}
         w, h = truth["newSize"]

@@ -66,6 +66,9 @@ package final class ServerWebSocket {
     private var closeTimer: UnsafeMutablePointer<GSource>?
     /// Called when the backlog passes its limit; the caller closes.
     package var onOverflow: (() -> Void)?
+
+    /// The most bytes queued for the client (``Limits/backlog``).
+    package var backlogLimit: Int { limits.backlog }
     /// Called once, when the connection is closed, by either side or by a fault.
     package var onClose: (() -> Void)?
 

@@ -21,6 +21,9 @@ final class EventSocket {
     /// The last sequence number sent: events at or before it are not sent again.
     private(set) var lastSeq: Int
     private let connection: ServerWebSocket
+    /// The live events waiting for the replay to end (nil: none held), and their bytes.
+    private var held: [EventBatch]?
+    private var heldBytes = 0
     /// Called once when the connection is closed, by either side.
     var onClose: ((EventSocket) -> Void)?
     /// Called when the connection is closed with ``resyncCode``.
@@ -53,10 +56,40 @@ final class EventSocket {
         send(EventBatch(event))
     }
 
+    /// Holds the live events from now on, until ``release()``: while the replay is read.
+    func hold() {
+        held = []
+    }
+
+    /// Sends what was held, then sends as it comes.
+    func release() {
+        let batches = held ?? []
+        held = nil
+        heldBytes = 0
+        batches.forEach(send)
+    }
+
+    /// Sends a page of the replay (or `ready`) while the live events are held.
+    func replay(_ batch: EventBatch) {
+        write(batch)
+    }
+
     /// Sends the events whose sequence numbers were not sent yet: to a client that asked
     /// for batches, as one JSON array in one frame; otherwise one frame each, written
-    /// together, so they leave in one TCP segment.
+    /// together, so they leave in one TCP segment. While held, they wait, under the same
+    /// limit as what the connection queues: past it the client is closed to resync.
     func send(_ batch: EventBatch) {
+        guard isOpen else { return }
+        guard held == nil else {
+            held?.append(batch)
+            heldBytes += batch.events.reduce(0) { $0 + $1.text.utf8.count }
+            if heldBytes > connection.backlogLimit { connection.onOverflow?() }
+            return
+        }
+        write(batch)
+    }
+
+    private func write(_ batch: EventBatch) {
         guard isOpen else { return }
         let fresh = batch.events.filter { event in event.seq.map { $0 > lastSeq } ?? true }
         guard !fresh.isEmpty else { return }

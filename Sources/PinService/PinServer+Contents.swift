@@ -8,27 +8,32 @@ extension PinServer {
     /// written to a file as it came (the early handler asked for it:
     /// ``HTTPRequest/streamBody(into:name:)``), checked by a render worker off the loop thread
     /// (``RenderService/check(_:)``), which reads its pages' sizes, then kept
-    /// (``ReviewService/keep(_:pages:)``). 201 when new, 200 when it replaced the content's
-    /// file (its pins stay).
+    /// (``ReviewService/keep(_:pages:)``) by the store's writer. 201 when new, 200 when it
+    /// replaced the content's file (its pins stay).
     func upload(_ request: HTTPRequest, contentId: String) throws {
         guard let body = request.bodyFile else {
             throw ServiceError(status: 500, message: "the upload's body was not kept")
         }
         let staged = try service.stage(contentId, file: try body.finish())
-        let bound = LoopBound(value: request)
-        request.pause()
-        renders.check(staged.temporary) { [self] checked in
-            defer {
-                try? FileManager.default.removeItem(at: staged.temporary)
-                bound.value.resume()
+        let (service, writer, server) = (service, stores.writer, LoopBound(value: self))
+        request.answerLater({ finish in
+            server.value.renders.check(staged.temporary) { checked in
+                let pages = checked.map { ReviewService.DocumentPages(pages: $0.pages, unit: $0.unit) }
+                    .mapError { Self.refusal($0, of: staged) }
+                writer.submit({ try service.keep(staged, pages: pages.get()) }, done: { kept in
+                    try? FileManager.default.removeItem(at: staged.temporary)
+                    finish(kept.mapError(ServiceError.answer(for:)))
+                })
             }
-            do {
-                let (record, created) = try keep(staged, checked: checked.mapError { Self.refusal($0, of: staged) }.get())
-                bound.value.respond(created ? 201 : 200, json: record)
-            } catch {
-                bound.value.fail(ServiceError(error))
+        }, answer: { request, kept in
+            switch kept {
+            case .success(let kept):
+                server.value.renders.forget(contentId)
+                request.respond(kept.created ? 201 : 200, json: kept.content)
+            case .failure(let error):
+                request.fail(ServiceError(error))
             }
-        }
+        })
     }
 
     /// Stores the file at `temporary` (in ``PinStore/contentsDirectory``: moved into place, or

@@ -5,13 +5,30 @@ import PinServiceCore
 extension PinServer {
     /// Sends the changes committed after ``published`` (by this server or another on the
     /// database) to the event hub, in order of their seq, each with the event type its
-    /// writer stored. A failed read is tried again at the next notification or heartbeat:
-    /// nothing is skipped.
+    /// writer stored. They are read by the store's readers, off the loop thread, one reading
+    /// at a time (one asked for meanwhile follows it). A failed read is tried again at the
+    /// next notification or heartbeat: nothing is skipped.
     func publishCommitted() {
-        while let changes = try? store.changes(since: published, limit: 1000), let last = changes.last {
-            hub.publish(changes.map { PinEvent($0.pin, recorded: $0.event) })
-            published = last.pin.seq
-            if changes.count < 1000 { break }
+        guard !publishReading else {
+            publishAgain = true
+            return
+        }
+        publishReading = true
+        let (store, server, since) = (store, LoopBound(value: self), published)
+        stores.readers.async {
+            let changes = try? store.changes(since: since, limit: 1000)
+            MainLoop.perform {
+                let server = server.value
+                server.publishReading = false
+                if let changes, let last = changes.last {
+                    server.hub.publish(changes.map { PinEvent($0.pin, recorded: $0.event) })
+                    server.published = last.pin.seq
+                    if changes.count == 1000 { server.publishAgain = true }
+                }
+                guard server.publishAgain else { return }
+                server.publishAgain = false
+                server.publishCommitted()
+            }
         }
     }
 

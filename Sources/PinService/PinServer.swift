@@ -26,12 +26,15 @@ public final class PinServer {
     let pinLists = PinListCache()
     /// Where the store's work of requests runs.
     let stores: StoreQueues
-    /// On a shared store, the last change sent to the event hub (loop thread only).
+    /// The last change sent to the event hub: the heartbeats' cursor (loop thread only).
     var published = 0
     /// On PostgreSQL, the connection that hears the other servers' commits.
     var listener: PostgresListener?
-    /// Whether ``publishCommittedSoon()`` has a reading scheduled (loop thread only).
+    /// Whether ``publishCommittedSoon()`` has a reading scheduled, whether ``publishCommitted()``
+    /// is reading, and whether another reading was asked for meanwhile (loop thread only).
     var publishScheduled = false
+    var publishReading = false
+    var publishAgain = false
     var http: SoupHTTPServer?
     /// What the server measured, for `GET /metrics`.
     let metrics = Metrics(Metrics.service)
@@ -96,20 +99,16 @@ public final class PinServer {
         } catch {
             throw ServiceError(error)
         }
-        if store.isShared {
-            try listen()
-            published = try store.lastSeq()
-        }
+        published = try store.lastSeq()
+        if store.isShared { try listen() }
         MainLoop.every(seconds: configuration.heartbeatSeconds) { [unowned self] in
             if store.isShared {
                 if listener?.isListening != true { try? listen() }
                 publishCommitted()
-                // What was sent, not the database's last seq: another server may have
-                // committed since, and a client resuming from the cursor must get that.
-                hub.heartbeat(cursor: published)
-            } else {
-                hub.heartbeat(cursor: (try? store.lastSeq()) ?? 0)
             }
+            // What was sent, not the store's last seq (read by no one here, on the loop): another
+            // server may have committed since, and a client resuming from the cursor must get that.
+            hub.heartbeat(cursor: published)
         }
         return port
     }
@@ -290,6 +289,7 @@ public final class PinServer {
             publishCommittedSoon()
         } else {
             hub.publish(change.pins.map { PinEvent($0, previous: change.previous) })
+            published = max(published, change.pins.map(\.seq).max() ?? published)
         }
     }
 }

@@ -35,9 +35,12 @@ class HeldWriteTests(unittest.TestCase):
             self.server = Server(os.path.join(self.data, "store"))
         finally:
             del os.environ["PINRENDER_TEST_WRITE_GATE"]
-        answer = self.server.put_file("shot", SAMPLES / "screenshot.png")
-        self.assertIn(answer.status_code, (200, 201), answer.text)
         self.pool = concurrent.futures.ThreadPoolExecutor(2)
+        # The upload is kept by the store's writer: through the gate too.
+        upload, gate = self.hold(self.pool.submit(self.server.put_file, "shot", SAMPLES / "screenshot.png"))
+        self.release(gate)
+        answer = upload.result(TIMEOUT)
+        self.assertIn(answer.status_code, (200, 201), answer.text)
 
     def tearDown(self):
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -46,7 +49,10 @@ class HeldWriteTests(unittest.TestCase):
 
     def hold_write(self, path, body):
         """Sends a write and returns its future and the gate, once the server holds it."""
-        future = self.pool.submit(requests.post, self.server.url + path, json=body, timeout=TIMEOUT)
+        return self.hold(self.pool.submit(requests.post, self.server.url + path, json=body, timeout=TIMEOUT))
+
+    def hold(self, future):
+        """`future` (a write sent) and the gate, once the server holds the write."""
         # Opening the pipe for writing returns once the server's writer opened it to read:
         # the write is then held until a byte is written. (On a thread of its own, bounded
         # against a server that never opens it.)

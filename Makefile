@@ -178,7 +178,7 @@ INSTALL_TESTS = timeout 600 python3 Tests/Install/install_test.py
 # `postgresql` in a scratch directory, on a unix socket, stopped at the end; a database per
 # test class) and two servers sharing one database, also behind nginx (about 2 minutes).
 # Then the hostile clients and faults of Tests/Service/hostile_*_test.py, on both stores.
-SERVICE_SUITES = service_test interchange_service_test $(basename $(notdir $(wildcard Tests/Service/hostile_*_test.py)))
+SERVICE_SUITES = service_test interchange_service_test revisions_test $(basename $(notdir $(wildcard Tests/Service/hostile_*_test.py)))
 SERVICE_TESTS = for suite in $(SERVICE_SUITES); do for store in "" --postgres; do \
 	timeout 900 python3 -W ignore Tests/Service/$$suite.py --binary .build/debug/pinrender $$store || exit 1; done; done
 test-service: python-deps

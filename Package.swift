@@ -96,7 +96,7 @@ let package = Package(
                     exclude: ["service_test.py", "make_openapi_swift.py", "schemathesis_run.py", "hostile_browsers_test.py",
                               "hostile_render_pool_test.py", "hostile_renders_test.py", "hostile_signals_test.py", "hostile_slow_store_test.py",
                               "hostile_store_test.py", "hostile_wire_test.py", "hostile_drain_test.py", "hostile_operating_test.py",
-                              "interchange_service_test.py"]),
+                              "interchange_service_test.py", "revisions_test.py"]),
         .testTarget(name: "PinSyncTests", dependencies: ["PinSync", "PinPlatform", "PinRenderCore", "PinRenderGraphics", "pinrender",
                                                          "pinrender-net"],
                     path: "Tests/Sync",

@@ -6,7 +6,8 @@ import PinPlatform
 /// no external URL), the script allowed by its hash, so that no other script can run in the
 /// page, whatever a pin's text holds: pick a content, page, device and zoom; see the server's
 /// render with its pins and the thread list; click the render to add a pin (a small form),
-/// reply, resolve.
+/// reply, resolve; a pin a new revision flagged (`carry` `changed` or `gone`) is marked, and
+/// accepted (`carry: null`) or moved by a click (each an edit, with its event).
 /// It follows the content's events WebSocket (reconnecting with its cursor) and reloads the
 /// render at each change, so every open page shows a change within a second.
 ///
@@ -122,6 +123,10 @@ aside h2 small { color: var(--muted); font-weight: 400; }
 .resolved .num { background: var(--grey); }
 .tag { font-size: 12px; border-radius: 10px; padding: 1px 8px; background: #e7f6ed; color: #0b7a3a; }
 .tag.page { background: var(--soft); color: var(--muted); }
+.tag.carry { background: var(--soft); color: var(--muted); }
+.tag.flag { background: #fdecea; color: #b42318; font-weight: 600; }
+.thread.flagged { border-color: #f04438; box-shadow: 0 0 0 2px rgba(240,68,56,.15); }
+#render.moving { cursor: crosshair; }
 .text { margin: 6px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .replies { list-style: none; margin: 8px 0 0; padding: 0 0 0 12px; border-left: 2px solid var(--soft); }
 .replies li { margin-top: 6px; overflow-wrap: anywhere; }
@@ -418,8 +423,10 @@ function makeCard(id) {
   text.dir = "auto";
   const actions = element("div", "actions");
   const reply = element("button", "reply", "Reply"), resolve = element("button", "resolve");
-  reply.type = resolve.type = "button";
-  actions.append(reply, resolve);
+  // A pin a new revision flagged: accepted where the carry put it, or moved by a click on the render.
+  const accept = element("button", "accept", "Accept"), move = element("button", "move", "Move");
+  reply.type = resolve.type = accept.type = move.type = "button";
+  actions.append(reply, resolve, accept, move);
   const form = element("form", "reply-form");
   form.hidden = true;
   const input = element("input");
@@ -427,6 +434,12 @@ function makeCard(id) {
   form.append(input, Object.assign(element("button", "primary", "Send"), { type: "submit" }));
   reply.onclick = () => { form.hidden = !form.hidden; if (!form.hidden) input.focus(); };
   resolve.onclick = () => setResolved(id, !state.pins.get(id).resolved);
+  accept.onclick = () => edit(id, { carry: null });
+  move.onclick = () => {
+    moving = moving === id ? null : id;
+    $("render").classList.toggle("moving", moving !== null);
+    if (moving) notice("Click the page where this pin belongs.");
+  };
   form.onsubmit = async event => {
     event.preventDefault();
     if (await addPin({ parentId: id, text: input.value.trim() })) { input.value = ""; form.hidden = true; }
@@ -447,6 +460,12 @@ function fillCard(card, thread) {
   head.replaceChildren(number, element("span", "author", root.authorName || root.authorId), element("span", "", when(root.createdAt)));
   if (root.page !== page()) head.append(element("span", "tag page", "page " + root.page));
   if (root.resolved) head.append(element("span", "tag", "Resolved"));
+  // The verdict of the last revision's carry: `changed` and `gone` ask a person to look.
+  const verdict = root.carry ? root.carry.verdict : null, flagged = verdict === "changed" || verdict === "gone";
+  if (verdict) head.append(element("span", flagged ? "tag flag" : "tag carry", verdict === "moved" ? "Moved with the drawing"
+                                   : verdict === "changed" ? "Changed: check it" : verdict === "gone" ? "Gone: check it" : verdict));
+  card.classList.toggle("flagged", flagged);
+  card.querySelector(".accept").hidden = card.querySelector(".move").hidden = !flagged;
   card.querySelector(".text").textContent = root.text;
   card.querySelector(".replies").replaceChildren(...thread.replies.map(reply => {
     const item = element("li");
@@ -476,10 +495,13 @@ async function addPin(fields) {
   return true;
 }
 
-async function setResolved(id, resolved) {
+async function setResolved(id, resolved) { await edit(id, { resolved }); }
+
+/// Edits a pin at the version shown (`fields`: what PATCH takes); a conflict shows the pin as it is.
+async function edit(id, fields) {
   const pin = state.pins.get(id);
   const response = await api(`/v1/contents/${enc(state.content.id)}/pins/${enc(id)}`,
-                             { method: "PATCH", json: { version: pin.version, resolved } });
+                             { method: "PATCH", json: Object.assign({ version: pin.version }, fields) });
   const body = await (response.ok ? response.json() : failure(response));
   if (response.ok) { if (apply(body)) changed(); return; }
   if (body.current && apply(body.current)) changed();  // someone changed it first: show theirs
@@ -566,9 +588,17 @@ function pointAt(event) {
   return x >= 0 && x <= 1 && y >= 0 && y <= 1 ? { x, y, fx, fy } : null;
 }
 
-let draft = null;
+let draft = null, moving = null;
 $("render").onclick = event => {
   const point = pointAt(event);
+  if (moving) {
+    // Moving a flagged pin: the click is its new point (an edit like any other, with its event).
+    const id = moving, round = v => Math.round(v * 1e6) / 1e6;
+    moving = null;
+    $("render").classList.remove("moving");
+    if (point) edit(id, { relativeX: round(point.x), relativeY: round(point.y), page: page() });
+    return;
+  }
   if (!point) { closeForm(); return; }
   closeForm();
   draft = { point, page: page() };

@@ -196,7 +196,7 @@ public enum OpenAPIDocument {
         "operationId": "events",
         "security": [{"bearer": []}, {"accessToken": []}, {}],
         "summary": "WebSocket of the content's changes: replay after since, then ready, then live",
-        "description": "Upgrade to a WebSocket. Text messages are Event objects: the changes after `since` (each pin once, as it is now), then `{\"type\": \"ready\", \"cursor\"}`, then every change as it happens (`pin.created`, `pin.updated`, `pin.resolved`, `pin.deleted`), each with its `seq`, and `heartbeat` messages. No event is missed or repeated between the replay and the live ones. A client that leaves more than the server's backlog limit (1 MiB by default) unread is closed with code 4000 (resync): it reloads the pins or the changes after its last seq, and reconnects with since = that seq. The socket is one way: a client's messages are dropped, and it may send 100 at once, then 10 a second (pongs, pings, its close), each at most 4 KiB; past that it is closed with 1008 (policy) or 1009 (too big). A since past the newest change is refused before the upgrade, with 400 naming the newest cursor: the client reloads the pins and goes on from their cursor. Everything queued for a client counts against its backlog, the answers to its pings included. A page of another origin is refused (403) on a server without tokens; under `--tokens` a browser passes the token as `access_token`. With `batch=true` every message is instead a JSON array of these Event objects, in order: all those ready when the server wrote (a busy content's changes, a page of the replay), one write instead of one per event.",
+        "description": "Upgrade to a WebSocket. Text messages are Event objects: the changes after `since` (each pin once, as it is now), then `{\"type\": \"ready\", \"cursor\"}`, then every change as it happens (`pin.created`, `pin.updated`, `pin.resolved`, `pin.moved` (a new revision moved it: its `carry` says how), `pin.deleted`), each with its `seq`, and `heartbeat` messages. No event is missed or repeated between the replay and the live ones. A client that leaves more than the server's backlog limit (1 MiB by default) unread is closed with code 4000 (resync): it reloads the pins or the changes after its last seq, and reconnects with since = that seq. The socket is one way: a client's messages are dropped, and it may send 100 at once, then 10 a second (pongs, pings, its close), each at most 4 KiB; past that it is closed with 1008 (policy) or 1009 (too big). A since past the newest change is refused before the upgrade, with 400 naming the newest cursor: the client reloads the pins and goes on from their cursor. Everything queued for a client counts against its backlog, the answers to its pings included. A page of another origin is refused (403) on a server without tokens; under `--tokens` a browser passes the token as `access_token`. With `batch=true` every message is instead a JSON array of these Event objects, in order: all those ready when the server wrote (a busy content's changes, a page of the replay), one write instead of one per event.",
         "parameters": [{"$ref": "#/components/parameters/since"},
           {"name": "batch", "in": "query", "required": false, "description": "true: each message is an array of events", "schema": {"type": "boolean", "default": false}}],
         "responses": {
@@ -215,6 +215,7 @@ public enum OpenAPIDocument {
         "summary": "A page with its current pins, as `pinrender render ... -o page.png` draws it with the same options",
         "description": "The options are those of pinrender render, by their keys. Drawn by one of the service's render workers (serve --render-workers, 2 by default: long-lived processes of their own, one render at a time each; with --render-workers 0 and --db, by render-worker --db processes on any machine), within the service's limits for one render: past serve --render-max-memory (resident memory, default 1 GiB) or serve --render-timeout (default 120 s) the answer is a 422 naming the limit; a worker that ends without answering is a 500; the service goes on either way. A bad option is a 400 naming it (a device screen larger than 32767 pixels a side, or than 400000000 pixels, included). Failures other than 400 are counted in the content's `renders`. Identical requests in flight are drawn once; answers are cached (serve --render-cache) by content, its upload, its pins' last change and the options, which the ETag is made of. Past serve --render-queue renders waiting for a worker, a 503 with Retry-After (seconds).",
         "parameters": [
+          {"name": "revision", "in": "query", "description": "an older revision of the document (GET .../revisions), drawn with the pins as they are now; default the latest", "schema": {"type": "integer", "minimum": 1}},
           {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1, "default": 1}},
           {"name": "dpi", "in": "query", "schema": {"type": "number", "exclusiveMinimum": 0}},
           {"name": "scale", "in": "query", "schema": {"type": "number", "exclusiveMinimum": 0}},
@@ -249,6 +250,7 @@ public enum OpenAPIDocument {
         "summary": "The review export with the current pins, as `pinrender render ... -o review.pdf`",
         "description": "Every page unless `page` picks one. Drawn by one of the service's render workers (serve --render-workers, 2 by default: long-lived processes of their own, one render at a time each; with --render-workers 0 and --db, by render-worker --db processes on any machine), within the service's limits for one render: past serve --render-max-memory (resident memory, default 1 GiB) or serve --render-timeout (default 120 s) the answer is a 422 naming the limit; a worker that ends without answering is a 500; the service goes on either way. A bad option is a 400 naming it (a device screen larger than 32767 pixels a side, or than 400000000 pixels, included). Failures other than 400 are counted in the content's `renders`. Identical requests in flight are drawn once; answers are cached (serve --render-cache) by content, its upload, its pins' last change and the options, which the ETag is made of. Past serve --render-queue renders waiting for a worker, a 503 with Retry-After (seconds).",
         "parameters": [
+          {"name": "revision", "in": "query", "description": "an older revision of the document (GET .../revisions), drawn with the pins as they are now; default the latest", "schema": {"type": "integer", "minimum": 1}},
           {"name": "page", "in": "query", "description": "one page (default: all)", "schema": {"type": "integer", "minimum": 1}},
           {"name": "tooltips", "in": "query", "schema": {"type": "string", "enum": ["auto", "all", "none"]}},
           {"name": "cluster", "in": "query", "schema": {"type": "string", "enum": ["auto", "off"]}},
@@ -343,6 +345,50 @@ public enum OpenAPIDocument {
         "description": "The ids are this server's protocol IRIs (`http://HOST/annotations/CONTENT/PIN`, HOST the request's Host).",
         "responses": {
           "200": {"description": "An AnnotationPage", "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/AnnotationPage"}}}},
+          "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
+    },
+    "/v1/contents/{contentId}/revisions": {
+      "parameters": [{"$ref": "#/components/parameters/contentId"}],
+      "get": {
+        "operationId": "listRevisions",
+        "summary": "The revisions of a content's document, oldest first (1: the first upload)",
+        "description": "Until a revision is posted, the content's file alone is revision 1.",
+        "responses": {
+          "200": {"description": "The revisions", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RevisionList"}}}},
+          "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      },
+      "post": {
+        "operationId": "uploadRevision",
+        "summary": "Upload a new revision of the document and carry the pins to it, as `pinrender carry` does (role admin)",
+        "description": "The body is the new file, as an upload's (its type, a Content-Length, at most --max-upload bytes, checked by a render worker: 400 when it cannot be read, 422 past a render's limits). A render worker then carries the content's live pins from its latest revision to the new one within the limits of one render, as `pinrender carry OLD NEW` does (docs/CARRY.md): each root pin mapped through its page's transform and refined on the content under it, with a verdict `same`, `moved`, `changed` (a person should look) or `gone` (a gone pin keeps its point). In one transaction the file becomes the content's (renders show it; the one before stays, at ?revision=N), the revision is numbered and its report kept, and every root pin whose place or verdict changed is edited: its new page and point and its `carry` (`same` leaves none), each edit an event, `pin.moved` when its place changed. Replies follow their root. A revision that matches nothing is no error: every pin is `gone` (report `match: false`).",
+        "requestBody": {"required": true, "content": {"application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}}, "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}, "image/jpeg": {"schema": {"type": "string", "contentMediaType": "image/jpeg"}}}},
+        "responses": {
+          "201": {"description": "The revision, the content, the carry's report and the pins edited", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RevisionAnswer"}}}},
+          "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+          "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
+          "411": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"},
+          "415": {"$ref": "#/components/responses/Error"}, "422": {"$ref": "#/components/responses/Error"},
+          "500": {"$ref": "#/components/responses/Error"},
+          "503": {"$ref": "#/components/responses/Unavailable"},
+          "507": {"$ref": "#/components/responses/Error"}
+        }
+      }
+    },
+    "/v1/contents/{contentId}/revisions/{number}": {
+      "parameters": [{"$ref": "#/components/parameters/contentId"},
+        {"name": "number", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 1}}],
+      "get": {
+        "operationId": "getRevision",
+        "summary": "One revision and the report of the carry that brought the pins to it (null for revision 1)",
+        "responses": {
+          "200": {"description": "The revision", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RevisionReport"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
           "503": {"$ref": "#/components/responses/Unavailable"}
@@ -487,6 +533,44 @@ public enum OpenAPIDocument {
       "Vary": {"required": true, "schema": {"type": "string"}}
     },
     "schemas": {
+      "Carry": {
+        "type": "object", "additionalProperties": false, "required": ["verdict", "confidence", "from"],
+        "description": "What carrying a root pin to the latest revision said of it (docs/CARRY.md): `changed` and `gone` ask a person to look; cleared when a person accepts it (PATCH with carry: null) or moves the pin",
+        "properties": {
+          "verdict": {"enum": ["same", "moved", "changed", "gone"]}, "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+          "from": {"type": "object", "additionalProperties": false, "required": ["page", "x", "y"], "description": "its place on the revision before",
+                   "properties": {"page": {"type": "integer", "minimum": 1}, "x": {"type": "number"}, "y": {"type": "number"}}}
+        }
+      },
+      "Revision": {
+        "type": "object", "additionalProperties": false, "required": ["contentId", "number", "kind", "createdAt"],
+        "properties": {"contentId": {"type": "string"}, "number": {"type": "integer", "minimum": 1}, "kind": {"enum": ["pdf", "png", "jpeg"]}, "createdAt": {"type": "string"}}
+      },
+      "RevisionList": {
+        "type": "object", "additionalProperties": false, "required": ["revisions"],
+        "properties": {"revisions": {"type": "array", "items": {"$ref": "#/components/schemas/Revision"}}}
+      },
+      "CarryReport": {
+        "type": "object", "required": ["version", "old", "new", "match", "pages", "pins", "counts"],
+        "description": "REPORT.json of `pinrender carry` (docs/CARRY.md), the files named `revision N`",
+        "properties": {
+          "version": {"const": 1}, "old": {"type": "string"}, "new": {"type": "string"}, "match": {"type": "boolean"},
+          "pages": {"type": "array", "items": {"type": "object"}}, "pins": {"type": "array", "items": {"type": "object"}}, "counts": {"type": "object"}
+        }
+      },
+      "RevisionReport": {
+        "type": "object", "additionalProperties": false, "required": ["revision", "report"],
+        "properties": {"revision": {"$ref": "#/components/schemas/Revision"}, "report": {"oneOf": [{"$ref": "#/components/schemas/CarryReport"}, {"type": "null"}]}}
+      },
+      "RevisionAnswer": {
+        "type": "object", "additionalProperties": false, "required": ["revision", "content", "report", "edited", "cursor"],
+        "properties": {
+          "revision": {"$ref": "#/components/schemas/Revision"}, "content": {"$ref": "#/components/schemas/Content"},
+          "report": {"$ref": "#/components/schemas/CarryReport"},
+          "edited": {"type": "array", "items": {"$ref": "#/components/schemas/StoredPin"}, "description": "the pins the carry moved or flagged, each an event"},
+          "cursor": {"type": "integer", "description": "the store's last change after the revision"}
+        }
+      },
       "ImportAnswer": {
         "type": "object", "additionalProperties": false, "required": ["contentId", "created", "skipped", "warnings", "cursor"],
         "properties": {
@@ -586,7 +670,7 @@ public enum OpenAPIDocument {
           "createdAt": {"type": "string", "description": "ISO 8601, from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z"}, "text": {"type": "string"},
           "resolved": {"type": "boolean"}, "parentId": {"type": ["string", "null"], "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$"},
           "number": {"type": "integer", "minimum": 0}, "kind": {"enum": ["text", "voice"]},
-          "audio": {"$ref": "#/components/schemas/Audio"}
+          "audio": {"$ref": "#/components/schemas/Audio"}, "carry": {"$ref": "#/components/schemas/Carry"}
         }
       },
       "PinEdit": {
@@ -595,7 +679,8 @@ public enum OpenAPIDocument {
           "version": {"type": "integer", "minimum": 1, "description": "the version the client edited"},
           "text": {"type": "string"}, "relativeX": {"type": "number", "minimum": 0, "maximum": 1},
           "relativeY": {"type": "number", "minimum": 0, "maximum": 1}, "page": {"type": "integer", "minimum": 1},
-          "resolved": {"type": "boolean"}
+          "resolved": {"type": "boolean"},
+          "carry": {"type": "null", "description": "accepts a carried pin: clears its carry verdict (moving the pin clears it too)"}
         }
       },
       "StoredPin": {
@@ -607,6 +692,7 @@ public enum OpenAPIDocument {
           "authorId": {"type": "string"}, "authorName": {"type": "string"}, "createdAt": {"type": "string"},
           "text": {"type": "string"}, "resolved": {"type": "boolean"}, "parentId": {"type": ["string", "null"]},
           "number": {"type": "integer"}, "kind": {"enum": ["text", "voice"]}, "audio": {"$ref": "#/components/schemas/Audio"},
+          "carry": {"$ref": "#/components/schemas/Carry"},
           "version": {"type": "integer", "minimum": 1}, "updatedAt": {"type": "string"},
           "seq": {"type": "integer", "minimum": 1}, "deleted": {"const": true}
         }
@@ -661,7 +747,7 @@ public enum OpenAPIDocument {
       "Event": {
         "type": "object", "required": ["type", "contentId"],
         "properties": {
-          "type": {"enum": ["pin.created", "pin.updated", "pin.resolved", "pin.deleted", "ready", "heartbeat"]},
+          "type": {"enum": ["pin.created", "pin.updated", "pin.resolved", "pin.moved", "pin.deleted", "ready", "heartbeat"]},
           "seq": {"type": "integer"}, "contentId": {"type": "string"}, "cursor": {"type": "integer"},
           "pin": {"$ref": "#/components/schemas/StoredPin"}
         }

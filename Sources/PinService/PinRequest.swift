@@ -88,13 +88,21 @@ enum PinRequest {
             return .failure(InputError(source: "request", location: at(location, "version"),
                                        problem: fields["version"] == nil ? "missing: send the version of the pin you edited" : "needs a whole number from 1"))
         }
-        if let fixed = fields.keys.sorted().first(where: { $0 != "version" && !editable.contains($0) }) {
+        if let fixed = fields.keys.sorted().first(where: { $0 != "version" && $0 != "carry" && !editable.contains($0) }) {
             return .failure(InputError(source: "request", location: at(location, fixed),
                                        problem: "cannot be changed (these can: \(editable.joined(separator: ", ")))"))
+        }
+        if let carry = fields["carry"], carry != .null {
+            return .failure(InputError(source: "request", location: at(location, "carry"),
+                                       problem: "can only be null (accepts the pin where the carry put it)"))
         }
         return .success(PinEdit(version: version) { current in
             var merged = try JSONDecoder().decode([String: FieldValue].self, from: JSONEncoder().encode(WirePin(current)))
             for key in editable { if let value = fields[key] { merged[key] = value } }
+            // A carry's verdict stands until a person accepts it (`carry: null`) or places the pin.
+            if fields["carry"] != nil || ["relativeX", "relativeY", "page"].contains(where: { fields[$0] != nil }) {
+                merged["carry"] = nil
+            }
             return try decode(merged, at: location)
         })
     }

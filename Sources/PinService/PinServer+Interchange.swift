@@ -116,12 +116,14 @@ extension PinServer {
     /// `pinrender export --format xfdf|w3c` writes them (``ExportJob/export(_:from:format:settings:href:warn:)``):
     /// XFDF with the content's PDF (its pages, `/ID`, its file's name as `<f href>`), W3C with
     /// this server as the base of the ids (`http://HOST/annotations/CONTENT/PIN`, the
-    /// protocol's IRIs). XFDF of an image is a 422.
+    /// protocol's IRIs). XFDF of an image is a 422. `?revision=N`: the XFDF of that revision's
+    /// file (its pages and `/ID`), with the pins as they are.
     func exportPins(_ request: HTTPRequest, contentId: String, format: InterchangeFormat) {
         let base = baseURL(of: request)
         let directory = store.contentsDirectory
+        let query = request.query
         answer(request, on: .readers, { [service] in
-            let content = try service.content(contentId)
+            let content = try Self.content(try service.content(contentId), revisionIn: query, of: service)
             var settings = InterchangeSettings()
             settings.contentId = contentId
             settings.baseURL = base

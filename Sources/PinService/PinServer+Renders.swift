@@ -6,15 +6,17 @@ extension PinServer {
     /// `GET /v1/contents/{id}/render.png?...` and `render.pdf`: the content with its current
     /// pins, as `pinrender render` draws them with the same options, in a render worker within
     /// the service's limits (422 naming the limit past one); 304 when the client's ETag is the
-    /// current one. The content and its pins are read by the store's readers, off the loop
-    /// thread; the cache and the workers are the loop's.
+    /// current one; `?revision=N` draws that revision's file (``content(_:revisionIn:of:)``).
+    /// The content and its pins are read by the store's readers, off the loop thread; the
+    /// cache and the workers are the loop's.
     func render(_ request: HTTPRequest, contentId: String, format: String) throws {
         let (service, server) = (service, LoopBound(value: self))
         let (query, ifNoneMatch) = (request.query, request.header("If-None-Match"))
         request.answerLater({ finish in
             stores.readers.async {
                 let read = Result {
-                    (try service.content(contentId), try service.pins(of: contentId).pins, try service.pinsSeq(of: contentId))
+                    (try Self.content(try service.content(contentId), revisionIn: query, of: service),
+                     try service.pins(of: contentId).pins, try service.pinsSeq(of: contentId))
                 }.mapError(ServiceError.answer(for:))
                 MainLoop.perform {
                     do {

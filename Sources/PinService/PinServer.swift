@@ -145,6 +145,9 @@ public final class PinServer {
             if case .importComments(let id) = route {
                 try request.streamBody(into: store.contentsDirectory, name: id + ".import")
             }
+            if case .uploadRevision(let id) = route {
+                try request.streamBody(into: store.contentsDirectory, name: id + ".revision")
+            }
         } catch {
             request.fail(ServiceError(error))
         }
@@ -197,6 +200,12 @@ public final class PinServer {
             case .viewport(let id): try viewport(request, contentId: id)
             case .importComments(let id): try importComments(request, contentId: id)
             case .exportPins(let id, let format): exportPins(request, contentId: id, format: format)
+            case .uploadRevision(let id): try uploadRevision(request, contentId: id)
+            case .listRevisions(let id):
+                answer(request, on: .readers, { [service] in try service.revisions(of: id) }) { request, revisions in
+                    request.respond(200, json: ["revisions": revisions])
+                }
+            case .revision(let id, let number): showRevision(request, contentId: id, number: number)
             case .annotationContainer(let id): try annotationContainer(request, contentId: id)
             case .createAnnotation(let id): try createAnnotation(request, contentId: id)
             case .annotation(let id, let pinId): try showAnnotation(request, contentId: id, pinId: pinId)

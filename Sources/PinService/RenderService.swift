@@ -37,13 +37,13 @@ final class RenderService: @unchecked Sendable {
     /// start, notice the limit and answer.
     static let grace = 5.0
 
-    private let limits: RenderLimits
+    let limits: RenderLimits
     /// This server's directory of the workers' directories, removed with it.
     private let directory: URL
     /// This service's workers, or the database's queue.
     private let runner: any RenderRunner
     /// The worker that checks uploads, one at a time.
-    private let checker: RenderWorkerSlot
+    let checker: RenderWorkerSlot
     private var cache: RenderCache
     /// The callers waiting for each render in flight, by its key (loop thread only).
     private var inFlight: [String: [LoopBound<(Result<Data, ServiceError>) -> Void>]] = [:]
@@ -120,10 +120,11 @@ final class RenderService: @unchecked Sendable {
     /// Reads the query of a render of `content` (`format` png or pdf) whose pins last
     /// changed at `pinsSeq`; throws 400 for a bad option.
     func request(query: [String: String], format: String, content: ContentRecord, pinsSeq: Int) throws -> Request {
-        let fields = query.filter { $0.key != "access_token" }
+        // `revision` is the handler's: it chose the file (``PinServer/content(_:revisionIn:of:)``), which the key names.
+        let fields = query.filter { $0.key != "access_token" && $0.key != "revision" }
         _ = try Self.options(query: fields, format: format)
         let canonical = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        let key = "\(content.id)|\(content.updatedAt)|\(pinsSeq)|\(format)|\(canonical)"
+        let key = "\(content.id)|\(content.file)|\(content.updatedAt)|\(pinsSeq)|\(format)|\(canonical)"
         return Request(contentId: content.id, format: format, query: fields, key: key, etag: "\"\(Self.hash(key.utf8))\"")
     }
 

@@ -11,6 +11,9 @@ struct WorkerJob: WorkerMessage {
         case render, check
         /// `document` is an import's body; the answer's file is the pins JSON of its comments.
         case importComments = "import"
+        /// `document` is a new revision of a content; `query["old"]` its latest; the payload
+        /// its pins. The answer's file is CARRIED.json and REPORT.json (``WorkerAnswer/split``).
+        case carry
     }
 
     var kind: Kind
@@ -37,6 +40,8 @@ struct WorkerAnswer: WorkerMessage {
     /// An import's warnings, a line each (the comments left out).
     var warnings: [String]?
     var unit: String?
+    /// A carry's: where REPORT.json begins in the answer's file (CARRIED.json before it).
+    var split: Int?
     /// The rendered file's bytes after the line.
     var bytes = 0
     /// The most resident memory the worker took for the job, and what it keeps after it, in
@@ -70,7 +75,8 @@ struct RenderLimits: Codable, Sendable {
 /// not the service. It reads jobs
 /// (``WorkerJob``) from standard input until it ends and answers each on standard output,
 /// running the engine of the command line: ``RenderJob`` with the options parsed from the
-/// query by the same parser, and ``DocumentCheck``; past a limit inside a call that cannot be
+/// query by the same parser, ``DocumentCheck``, ``ImportJob`` and ``CarryJob`` (which alone
+/// writes files with names, in a directory of its own: ``carry(_:pins:)``); past a limit inside a call that cannot be
 /// interrupted, it answers and ends itself. It writes no file with a name: the pins come
 /// down the pipe and are read from memory, the render goes into an unnamed file
 /// (``UnnamedFile``, as do a PDF export's intermediate drawing) that the kernel copies into
@@ -141,6 +147,9 @@ public enum RenderWorker {
                 var warnings: [String] = []
                 let file = try importComments(job, overrun: overrun) { warnings.append($0) }
                 return (WorkerAnswer(warnings: warnings, bytes: file.size), file)
+            case .carry:
+                let (file, split) = try carry(job, pins: payload)
+                return (WorkerAnswer(split: split, bytes: file.size), file)
             }
         } catch {
             // An upload or an import's body the engine cannot read is its sender's fault, a 400; a stored document

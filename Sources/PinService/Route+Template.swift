@@ -23,6 +23,8 @@ extension Route {
         case .viewport: return "/v1/contents/{contentId}/viewport"
         case .importComments: return "/v1/contents/{contentId}/import"
         case .exportPins(_, let format): return format == .xfdf ? "/v1/contents/{contentId}/pins.xfdf" : "/v1/contents/{contentId}/pins.jsonld"
+        case .uploadRevision, .listRevisions: return "/v1/contents/{contentId}/revisions"
+        case .revision: return "/v1/contents/{contentId}/revisions/{number}"
         case .annotationContainer, .createAnnotation, .annotationOptions(_, .none): return "/annotations/{contentId}/"
         case .annotation, .replaceAnnotation, .deleteAnnotation, .annotationOptions: return "/annotations/{contentId}/{pinId}"
         }

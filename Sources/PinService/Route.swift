@@ -31,6 +31,12 @@ enum Route: Equatable {
     case importComments(String)
     /// `GET /v1/contents/{id}/pins.xfdf`, `.../pins.jsonld`: the pins as `pinrender export` writes them.
     case exportPins(String, format: InterchangeFormat)
+    /// `POST /v1/contents/{id}/revisions`: a new revision of the document, the pins carried to it.
+    case uploadRevision(String)
+    /// `GET /v1/contents/{id}/revisions`: the revisions, oldest first.
+    case listRevisions(String)
+    /// `GET /v1/contents/{id}/revisions/{n}`: one revision and its carry report.
+    case revision(String, Int)
     /// `GET` or `HEAD /annotations/{id}/`: the W3C Web Annotation Protocol's container of a content.
     case annotationContainer(String)
     /// `POST /annotations/{id}/`: an annotation created.
@@ -120,6 +126,13 @@ enum Route: Equatable {
         case (4, "import"): self = try only("POST", route: .importComments(id))
         case (4, "pins.xfdf"): self = try only("GET", route: .exportPins(id, format: .xfdf))
         case (4, "pins.jsonld"): self = try only("GET", route: .exportPins(id, format: .w3c))
+        case (4, "revisions"):
+            self = method == "POST" ? .uploadRevision(id) : try only("GET", "POST", route: .listRevisions(id))
+        case (5, "revisions"):
+            guard let number = Int(parts[4]), number >= 1, String(number) == parts[4] else {
+                throw ServiceError(status: 404, message: "no such path: \(path.prefix(200)) (a revision is a number from 1)")
+            }
+            self = try only("GET", route: .revision(id, number))
         default:
             throw ServiceError(status: 404, message: "no such path: \(path.prefix(200)) (see /v1/openapi.json)")
         }
@@ -176,12 +189,13 @@ enum Route: Equatable {
         case .page, .health, .healthz, .readyz, .metrics, .openAPI, .annotationOptions: return nil
         case .listContents: return (.read, nil)
         case .sync: return (.comment, nil)
-        case .upload(let id): return (.admin, id)
+        case .upload(let id), .uploadRevision(let id): return (.admin, id)
         case .createPin(let id), .editPin(let id, _), .deletePin(let id, _), .importComments(let id), .createAnnotation(let id),
              .replaceAnnotation(let id, _), .deleteAnnotation(let id, _):
             return (.comment, id)
         case .content(let id), .listPins(let id), .pin(let id, _), .changes(let id), .render(let id, _), .events(let id),
-             .viewport(let id), .exportPins(let id, _), .annotationContainer(let id), .annotation(let id, _):
+             .viewport(let id), .exportPins(let id, _), .annotationContainer(let id), .annotation(let id, _),
+             .listRevisions(let id), .revision(let id, _):
             return (.read, id)
         }
     }
@@ -189,7 +203,7 @@ enum Route: Equatable {
     /// The largest body the route takes (0: none).
     func bodyLimit(_ limits: ServiceConfiguration) -> Int {
         switch self {
-        case .upload, .importComments: return limits.maxUpload
+        case .upload, .uploadRevision, .importComments: return limits.maxUpload
         case .createPin, .editPin, .sync, .createAnnotation, .replaceAnnotation: return limits.maxJSON
         default: return 0
         }
@@ -201,7 +215,7 @@ enum Route: Equatable {
     /// never among them.
     var bodyTypes: [String] {
         switch self {
-        case .upload: return ["application/pdf", "image/png", "image/jpeg"]
+        case .upload, .uploadRevision: return ["application/pdf", "image/png", "image/jpeg"]
         case .createPin, .editPin, .sync: return ["application/json"]
         case .importComments: return InterchangeTypes.accepted
         case .createAnnotation, .replaceAnnotation: return ["application/ld+json", "application/json"]

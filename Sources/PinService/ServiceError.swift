@@ -28,7 +28,7 @@ public struct ServiceError: Error, Sendable {
     /// | failure | status |
     /// |---|---|
     /// | ``ReviewError/invalid(_:)``, an `InputError` (a body, a query, a render option) | 400 |
-    /// | ``ReviewError/unknownContent(_:)``, ``ReviewError/unknownPin(contentId:id:)`` | 404 |
+    /// | ``ReviewError/unknownContent(_:)``, ``ReviewError/unknownPin(contentId:id:)``, ``ReviewError/unknownRevision(contentId:number:)`` | 404 |
     /// | ``ReviewError/conflict(_:)`` (with the current pin) | 409 |
     /// | ``ReviewError/deleted(_:)`` (with the tombstone) | 410 |
     /// | ``ReviewError/unavailable(_:)``, `StoreUnavailable` | 503 |
@@ -64,7 +64,7 @@ public struct ServiceError: Error, Sendable {
         switch error {
         case .unknownContent(let id):
             self.init(status: 404, message: "\(error.message) (upload it with PUT /v1/contents/\(id))")
-        case .unknownPin: self.init(status: 404, message: error.message)
+        case .unknownPin, .unknownRevision: self.init(status: 404, message: error.message)
         case .invalid: self.init(status: 400, message: error.message)
         case .conflict(let current): self.init(status: 409, message: error.message, current: current)
         case .deleted(let current): self.init(status: 410, message: error.message, current: current)

@@ -61,6 +61,14 @@ enum Migrations {
             CREATE TABLE render_attempts (job_id \(integer) NOT NULL, worker TEXT NOT NULL, taken_at TEXT NOT NULL);
             CREATE INDEX render_attempts_by_job ON render_attempts (job_id);
             """,
+            // 5: the revisions of a content's document (1: the first upload), each with its
+            // file in the contents directory and the carry report that brought the pins to it
+            // (NULL for the first).
+            """
+            CREATE TABLE revisions (
+                content_id TEXT NOT NULL, number \(integer) NOT NULL, file TEXT NOT NULL, kind TEXT NOT NULL,
+                report TEXT, created_at TEXT NOT NULL, PRIMARY KEY (content_id, number));
+            """,
         ]
     }
 

@@ -41,6 +41,9 @@ public struct PinEvent: Sendable {
             "pin.created"
         } else if let previous, stored.pin.resolved, !previous.pin.resolved {
             "pin.resolved"
+        } else if let previous, let carry = stored.pin.carry, carry != previous.pin.carry,
+                  (stored.pin.page, stored.pin.relativeX, stored.pin.relativeY) != (previous.pin.page, previous.pin.relativeX, previous.pin.relativeY) {
+            "pin.moved"
         } else {
             "pin.updated"
         }

@@ -309,7 +309,7 @@ public final class PinStore: @unchecked Sendable {
             problem: "page \(page), but content \"\(contentId)\" has \(pages) page\(pages == 1 ? "" : "s")"))
     }
 
-    private func update(_ pin: Pin, version: Int, at location: String, in db: any StoreConnection) throws -> StoredPin {
+    func update(_ pin: Pin, version: Int, at location: String, in db: any StoreConnection) throws -> StoredPin {
         guard let current = try stored(pin.id, of: pin.contentId, in: db) else {
             throw ReviewError.unknownPin(contentId: pin.contentId, id: pin.id)
         }
@@ -322,7 +322,7 @@ public final class PinStore: @unchecked Sendable {
             if pin.page != current.pin.page {
                 try check(page: pin.page, of: pin.contentId, pages: try pageCount(of: pin.contentId, in: db), at: location)
             }
-            (edited.relativeX, edited.relativeY, edited.page) = (pin.relativeX, pin.relativeY, pin.page)
+            (edited.relativeX, edited.relativeY, edited.page, edited.carry) = (pin.relativeX, pin.relativeY, pin.page, pin.carry)
         }
         return try save(edited, version: version + 1, deleted: false, previous: current, in: db)
     }
@@ -354,7 +354,7 @@ public final class PinStore: @unchecked Sendable {
         return stored
     }
 
-    fileprivate func stored(_ id: String, of contentId: String, in db: any StoreConnection) throws -> StoredPin? {
+    func stored(_ id: String, of contentId: String, in db: any StoreConnection) throws -> StoredPin? {
         try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND id = ?", [.text(contentId), .text(id)],
                             row: Self.pinRow)).first
     }
@@ -394,7 +394,7 @@ public final class PinStore: @unchecked Sendable {
 
     /// Runs `body` on a reader of its own; a read that fails on a lost store throws that
     /// loss, one that fails for a reason of the machine's ``StoreUnavailable``.
-    private func read<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
+    func read<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
         let started = ContinuousClock.now
         defer { timed?("read", ContinuousClock.now - started) }
         do {
@@ -409,7 +409,7 @@ public final class PinStore: @unchecked Sendable {
     /// group's transaction (a ``ReviewError`` rolls back to it alone; any other failure spoils
     /// the group, whose writes then run again one by one). A failure of the machine's is
     /// thrown as ``StoreUnavailable``, and logged when it starts and when writes go through again.
-    private func write<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
+    func write<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
         writeLock.lock()
         let started = ContinuousClock.now
         defer {
@@ -524,8 +524,8 @@ public final class PinStore: @unchecked Sendable {
 /// A sync batch's write transaction (``PinStore/batch(_:)``): its reads see what it wrote
 /// before them. Valid only inside the batch's body.
 public struct StoreBatch {
-    fileprivate let store: PinStore
-    fileprivate let db: any StoreConnection
+    let store: PinStore
+    let db: any StoreConnection
 
     /// One pin or tombstone as the transaction sees it.
     public func pin(_ id: String, of contentId: String) throws -> StoredPin? {

@@ -10,6 +10,8 @@ public enum ReviewError: Error, Sendable, Equatable {
     case unknownContent(String)
     /// No pin with that id on that content.
     case unknownPin(contentId: String, id: String)
+    /// No revision with that number of that content.
+    case unknownRevision(contentId: String, number: Int)
     /// A field is wrong; the error's location names it (`changes[3].pin.relativeX`).
     case invalid(InputError)
     /// The version the client saw is not the pin's: the current pin.
@@ -32,6 +34,7 @@ public enum ReviewError: Error, Sendable, Equatable {
         switch self {
         case .unknownContent(let id): "no content \"\(id)\""
         case .unknownPin(let contentId, let id): "no pin \"\(id)\" on content \"\(contentId)\""
+        case .unknownRevision(let contentId, let number): "no revision \(number) of content \"\(contentId)\""
         case .invalid(let error): Self.describe(error)
         case .conflict(let current):
             "version \(current.version) of pin \"\(current.pin.id)\" is the current one: merge with it and send that version"

@@ -2,7 +2,8 @@
 through chromedriver and Selenium, against `pinrender serve --demo` on 127.0.0.1 and a free
 port, with a tokens file. Two browser sessions: A (desktop, an iPhone 15 at zoom 2) adds a pin
 by clicking its render and submitting the form, then resolves it; B (phone width, the whole
-page) shows each change in its thread list and its render. Pixels are read from the images
+page) shows each change in its thread list and its render; a pin a revision flagged is marked,
+accepted and moved. Pixels are read from the images
 the pages show (drawn on a canvas in the browser). Run by `make test-livepage` (and `make test`):
 
     python3 Tests/LivePage/livepage_test.py
@@ -319,6 +320,39 @@ class LivePageTests(unittest.TestCase):
         self.assertEqual(created.status_code, 201, created.text)
         b.execute_script("connect()")
         WebDriverWait(b, WAIT).until(lambda d: "Changed while the page was away" in d.find_element(By.ID, "threads").text)
+
+    def test_a_flagged_pin_is_marked_then_accepted_or_moved_by_a_person(self):
+        """Pins a new revision flagged (`carry` changed, gone; made here directly) are marked
+        on both pages; A accepts one (carry: null) and moves the other with a click on its
+        render: each an edit, whose event clears the mark on B."""
+        a, b = self.a, self.b
+        for pid, verdict in [("flag-changed", "changed"), ("flag-gone", "gone")]:
+            created = self.server.api("POST", "/v1/contents/floorplan/pins", json={
+                "id": pid, "authorId": "u-test", "text": f"carried: {verdict}", "relativeX": 0.3, "relativeY": 0.6,
+                "carry": {"verdict": verdict, "confidence": 0.8, "from": {"page": 1, "x": 0.25, "y": 0.55}}})
+            self.assertEqual(created.status_code, 201, created.text)
+        for driver in (a, b):
+            WebDriverWait(driver, WAIT).until(lambda d: "Gone: check it" in self.card(d, "flag-gone").text)
+            self.assertIn("flagged", self.card(driver, "flag-changed").get_attribute("class"))
+            self.assertIn("Changed: check it", self.card(driver, "flag-changed").text)
+
+        self.card(a, "flag-changed").find_element(By.CSS_SELECTOR, "button.accept").click()
+        WebDriverWait(b, WAIT).until(lambda d: "flagged" not in self.card(d, "flag-changed").get_attribute("class"))
+        accepted = self.server.api("GET", "/v1/contents/floorplan/pins/flag-changed").json()
+        self.assertNotIn("carry", accepted)
+        self.assertEqual((accepted["relativeX"], accepted["relativeY"], accepted["version"]), (0.3, 0.6, 2))
+        self.assertFalse(self.card(b, "flag-changed").find_element(By.CSS_SELECTOR, "button.accept").is_displayed())
+
+        card = self.card(a, "flag-gone")
+        card.find_element(By.CSS_SELECTOR, "button.move").click()
+        img = a.find_element(By.ID, "render")
+        ActionChains(a).move_to_element_with_offset(img, 0, 0).click().perform()
+        WebDriverWait(b, WAIT).until(lambda d: "flagged" not in self.card(d, "flag-gone").get_attribute("class"))
+        moved = self.server.api("GET", "/v1/contents/floorplan/pins/flag-gone").json()
+        self.assertNotIn("carry", moved)
+        self.assertNotEqual((moved["relativeX"], moved["relativeY"]), (0.3, 0.6))
+        self.assertEqual(moved["version"], 2)
+        self.assertFalse(a.find_element(By.ID, "new-pin").is_displayed(), "the move click opened the new pin form")
 
     def test_a_read_token_is_told_it_cannot_comment(self):
         reader = self.open(f"/?token={READER}&content=photo", 1024, 768)

@@ -9,7 +9,8 @@ import Testing
 struct WireSchemaTests {
     private static let root = Pin(id: "p1", contentId: "plan", page: 2, relativeX: 0.25, relativeY: 0.5, authorId: "ana",
                                   authorName: "Ana", createdAt: Date(timeIntervalSince1970: 1_700_000_000.5), text: "Crack here",
-                                  resolved: false, number: 4, kind: .voice, audio: Pin.Audio(url: "https://a.example/1.m4a", durationMs: 1200))
+                                  resolved: false, number: 4, kind: .voice, audio: Pin.Audio(url: "https://a.example/1.m4a", durationMs: 1200),
+                                  carry: PinCarry(verdict: "moved", confidence: 0.9, from: .init(page: 1, x: 0.2, y: 0.4)))
     private static let reply = Pin(id: "r1", contentId: "plan", authorId: "bo", createdAt: Date(timeIntervalSince1970: 1_700_000_100),
                                    text: "Seen", parentId: "p1")
     private static let stored = WirePin(root, version: 3, updatedAt: "2026-01-02T03:04:05.678Z", seq: 12, deleted: false)
@@ -20,6 +21,7 @@ struct WireSchemaTests {
         ("StoredPin", stored), ("StoredPin", tombstone),
         ("PinInput", WirePin(root)), ("PinInput", WirePin(reply)),
         ("PinEdit", WireEdit(text: "t", relativeX: 0.1, relativeY: 0.2, page: 1, resolved: true, version: 3)),
+        ("PinEdit", ["version": 3, "carry": nil] as [String: Int?]),
         ("SyncRequest", WireSyncRequest(contentId: "plan", cursor: 7, changes: [
             .create(changeId: "c1", pin: WirePin(root)),
             .update(changeId: "c2", id: "p1", version: 3, set: WireEdit(resolved: true)),
@@ -73,12 +75,13 @@ struct WireSchemaTests {
 
     /// What a client gets for a root and a tombstone (keys sorted: JSONEncoder keeps no
     /// order), as the service wrote them before the wire model: `parentId` always, a
-    /// fraction of a second only when there is one, `deleted` only on a tombstone.
+    /// fraction of a second only when there is one, `deleted` only on a tombstone, `carry` only on a
+    /// carried pin.
     @Test func pinsEncodeAsTheServiceAlwaysWroteThem() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let encoded = String(decoding: try encoder.encode(Self.stored), as: UTF8.self)
-        #expect(encoded == #"{"audio":{"durationMs":1200,"url":"https:\/\/a.example\/1.m4a"},"authorId":"ana","authorName":"Ana","contentId":"plan","createdAt":"2023-11-14T22:13:20.500Z","id":"p1","kind":"voice","number":4,"page":2,"parentId":null,"relativeX":0.25,"relativeY":0.5,"resolved":false,"seq":12,"text":"Crack here","updatedAt":"2026-01-02T03:04:05.678Z","version":3}"#)
+        #expect(encoded == #"{"audio":{"durationMs":1200,"url":"https:\/\/a.example\/1.m4a"},"authorId":"ana","authorName":"Ana","carry":{"confidence":0.9,"from":{"page":1,"x":0.2,"y":0.4},"verdict":"moved"},"contentId":"plan","createdAt":"2023-11-14T22:13:20.500Z","id":"p1","kind":"voice","number":4,"page":2,"parentId":null,"relativeX":0.25,"relativeY":0.5,"resolved":false,"seq":12,"text":"Crack here","updatedAt":"2026-01-02T03:04:05.678Z","version":3}"#)
         let gone = String(decoding: try encoder.encode(Self.tombstone), as: UTF8.self)
         #expect(gone == #"{"contentId":"plan","deleted":true,"id":"r1","parentId":"p1","seq":13,"updatedAt":"2026-01-02T03:04:06.000Z","version":2}"#)
         let reply = String(decoding: try encoder.encode(WirePin(Self.reply)), as: UTF8.self)

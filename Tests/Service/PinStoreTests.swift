@@ -182,7 +182,7 @@ struct PinStoreTests {
         #expect(try reopened.content("plan")?.pages.count == 2)
         #expect(try reopened.create(root("b")).pin.seq == 2)
         let connection = try SQLiteConnection(path: directory.appendingPathComponent("pins.db").path, readOnly: true)
-        #expect(try connection.query("SELECT version FROM schema_migrations") { $0.integer(0) } == [1, 2, 3, 4])
+        #expect(try connection.query("SELECT version FROM schema_migrations") { $0.integer(0) } == [1, 2, 3, 4, 5])
         #expect(try connection.query("PRAGMA journal_mode") { $0.text(0) } == ["wal"])
     }
 

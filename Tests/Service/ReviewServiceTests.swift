@@ -6,8 +6,8 @@ import PinRenderGraphics
 @testable import PinService
 @testable import PinServiceCore
 
-/// What a service committed, in order.
-private final class CommitLog: @unchecked Sendable {
+/// What a service committed, in order (ReviewServiceRevisionTests' too).
+final class CommitLog: @unchecked Sendable {
     private let lock = NSLock()
     private var changes: [CommittedChange] = []
 

@@ -35,6 +35,9 @@ public struct Pin: Sendable, Equatable {
     public var number: Int?
     public var kind: Kind
     public var audio: Audio?
+    /// What carrying it to the content's latest revision said of it (roots only; nil when
+    /// never carried or accepted since).
+    public var carry: PinCarry?
 
     /// Creates a pin; replies leave `relativeX`/`relativeY` nil and name a `parentId`.
     public init(id: String, contentId: String = "", page: Int = 1,
@@ -42,7 +45,7 @@ public struct Pin: Sendable, Equatable {
                 authorId: String = "", authorName: String? = nil,
                 createdAt: Date = Date(timeIntervalSince1970: 0), text: String = "",
                 resolved: Bool = false, parentId: String? = nil, number: Int? = nil,
-                kind: Kind = .text, audio: Audio? = nil) {
+                kind: Kind = .text, audio: Audio? = nil, carry: PinCarry? = nil) {
         self.id = id
         self.contentId = contentId
         self.page = page
@@ -57,6 +60,7 @@ public struct Pin: Sendable, Equatable {
         self.number = number
         self.kind = kind
         self.audio = audio
+        self.carry = carry
     }
 
     /// True for a root comment (one that has a point of its own).

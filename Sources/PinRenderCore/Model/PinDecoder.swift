@@ -66,6 +66,7 @@ public struct PinDecoder: Sendable {
         if parentId == nil {
             pin.relativeX = try reader.unitInterval("relativeX")
             pin.relativeY = try reader.unitInterval("relativeY")
+            pin.carry = try reader.carry("carry")
         }
         if let kind = try reader.optionalString("kind") {
             pin.kind = Pin.Kind(rawValue: kind) ?? .text

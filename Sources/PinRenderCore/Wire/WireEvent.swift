@@ -2,6 +2,7 @@
 /// `{"type": "pin.created", "seq": 12, "contentId": "plan", "pin": {...}}`.
 ///
 /// Types: `pin.created`, `pin.updated`, `pin.resolved` (an edit that resolved it),
+/// `pin.moved` (a new revision of the content moved it: the pin's `carry` says how),
 /// `pin.deleted` (the pin is a tombstone), each with the change's `seq` and the `pin` as it
 /// now is; `ready` after the replay (`cursor`: the last sequence number replayed, or the
 /// one asked for); `heartbeat` every few seconds (`cursor`: the store's last sequence

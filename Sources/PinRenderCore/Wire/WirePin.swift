@@ -30,6 +30,9 @@ public struct WirePin: Codable, Sendable, Equatable {
     /// `text` or `voice`.
     public var kind: String?
     public var audio: WireAudio?
+    /// What carrying it to the content's latest revision said of it (a root's; absent when
+    /// never carried or accepted since).
+    public var carry: PinCarry?
     /// The server's version of the pin: 1 when created, one more at each change.
     public var version: Int?
     /// When the server last changed it, ISO 8601 in UTC with milliseconds.
@@ -55,6 +58,7 @@ public struct WirePin: Codable, Sendable, Equatable {
         number = pin.number
         kind = pin.kind.rawValue
         audio = pin.audio.map { WireAudio(url: $0.url, durationMs: $0.durationMs) }
+        carry = pin.carry
     }
 
     /// What names a pin, all a tombstone keeps of the apps' fields: id, contentId, parentId.
@@ -91,7 +95,7 @@ public struct WirePin: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case id, contentId, parentId, page, relativeX, relativeY, authorId, authorName, createdAt, text, resolved,
-             number, kind, audio, version, updatedAt, seq, deleted
+             number, kind, audio, carry, version, updatedAt, seq, deleted
     }
 
     /// Writes `parentId` always (`null` for a root), the other fields when present.
@@ -111,6 +115,7 @@ public struct WirePin: Codable, Sendable, Equatable {
         try container.encodeIfPresent(number, forKey: .number)
         try container.encodeIfPresent(kind, forKey: .kind)
         try container.encodeIfPresent(audio, forKey: .audio)
+        try container.encodeIfPresent(carry, forKey: .carry)
         try container.encodeIfPresent(version, forKey: .version)
         try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
         try container.encodeIfPresent(seq, forKey: .seq)

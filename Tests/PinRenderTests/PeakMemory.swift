@@ -45,7 +45,7 @@ enum PeakMemory {
     }
 
     /// Runs `pinrender` where allocations past `megabytes` fail: under an address-space limit
-    /// (`ulimit -v`, with at most two malloc arenas), or in a build with address sanitizer, which reserves terabytes of address
+    /// (`ulimit -v`), or in a build with address sanitizer, which reserves terabytes of address
     /// space and cannot run under one, with allocations over that size failing instead.
     static func pinrender(_ arguments: [String], memoryLimit megabytes: Int) throws -> Support.Run {
         if sanitized {
@@ -53,10 +53,7 @@ enum PeakMemory {
                 + "allocator_may_return_null=1:max_allocation_size_mb=\(megabytes)"
             return try Support.pinrender(arguments, environment: ["ASAN_OPTIONS": options])
         }
-        // The limit stands in for memory that cannot be had; glibc's arenas reserve 64 MB of
-        // address space for each thread that allocates, which is not memory: with one per
-        // render thread, a thread of Pango's could not start under the limit (GLib aborts).
-        return try Support.run("/bin/sh", ["-c", "ulimit -v \(megabytes * 1024); MALLOC_ARENA_MAX=2 exec \"$0\" \"$@\"", Support.binary] + arguments)
+        return try Support.run("/bin/sh", ["-c", "ulimit -v \(megabytes * 1024); exec \"$0\" \"$@\"", Support.binary] + arguments)
     }
 
     /// Whether `pinrender` was built with address sanitizer.

@@ -29,7 +29,8 @@ extension PinServer {
 
     /// Stops the server as an operator's SIGTERM asks: the listening socket closes (a new
     /// connection is refused), the requests in flight finish (their answers say
-    /// `Connection: close`), for `seconds` at most; then the events clients are closed with
+    /// `Connection: close`) and their changes' events are sent, for `seconds` at most; then
+    /// the events clients are closed with
     /// 1001 (going away) and their closes awaited (a few seconds at most), the render workers
     /// still running are killed, the store is closed (SQLite checkpointed), and `done` is
     /// called. A second call does nothing. Call on the loop thread.
@@ -63,12 +64,13 @@ extension PinServer {
         }
     }
 
-    /// Goes on to the next phase once the present one's work is done.
-    private func advanceDrain() {
+    /// Goes on to the next phase once the present one's work is done (while draining).
+    func advanceDrain() {
         guard let drain else { return }
         switch drain.phase {
         case .requests:
-            guard inFlight.count == 0 else { return }
+            // On a shared store, the events of the last requests' changes are still being read.
+            guard inFlight.count == 0, !isPublishing else { return }
             drain.phase = .sockets
             ServiceLog.write(level: .debug, event: "drain-requests-done", count: hub.count)
             hub.closeAll(code: Self.goingAway.code, reason: Self.goingAway.reason)

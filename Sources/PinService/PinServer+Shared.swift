@@ -7,15 +7,17 @@ extension PinServer {
     /// database) to the event hub, in order of their seq, each with the event type its
     /// writer stored. They are read by the store's readers, off the loop thread, one reading
     /// at a time (one asked for meanwhile follows it). A failed read is tried again at the
-    /// next notification or heartbeat: nothing is skipped.
+    /// next notification or heartbeat: nothing is skipped. A drain waits for the readings
+    /// (``isPublishing``).
     func publishCommitted() {
         guard !publishReading else {
             publishAgain = true
             return
         }
         publishReading = true
-        let (store, server, since) = (store, LoopBound(value: self), published)
+        let (store, server, since, gate) = (store, LoopBound(value: self), published, publishGate)
         stores.readers.async {
+            gate?.pass()
             let changes = try? store.changes(since: since, limit: 1000)
             MainLoop.perform {
                 let server = server.value
@@ -25,12 +27,15 @@ extension PinServer {
                     server.published = last.pin.seq
                     if changes.count == 1000 { server.publishAgain = true }
                 }
-                guard server.publishAgain else { return }
+                guard server.publishAgain else { return server.advanceDrain() }
                 server.publishAgain = false
                 server.publishCommitted()
             }
         }
     }
+
+    /// Whether committed changes are being read for the events, or are to be.
+    var isPublishing: Bool { publishScheduled || publishReading || publishAgain }
 
     /// ``publishCommitted()`` when the loop next turns: the changes committed meanwhile (a
     /// burst of requests, the notifications of other servers) are read at once.

@@ -35,6 +35,8 @@ public final class PinServer {
     var publishScheduled = false
     var publishReading = false
     var publishAgain = false
+    /// Held by tests: each of those readings waits for it (``TestGate``).
+    let publishGate = TestGate("PINRENDER_TEST_PUBLISH_GATE")
     var http: SoupHTTPServer?
     /// What the server measured, for `GET /metrics`.
     let metrics = Metrics(Metrics.service)
@@ -59,7 +61,7 @@ public final class PinServer {
         var limits = ReviewService.Limits()
         limits.maxSyncChanges = configuration.maxSyncChanges
         service = ReviewService(store: store, limits: limits) { relay.deliver($0) }
-        stores = StoreQueues(store: store, gate: WriteGate())
+        stores = StoreQueues(store: store, gate: TestGate("PINRENDER_TEST_WRITE_GATE"))
         renders = try RenderService(configuration)
         inFlight = InFlightRequests(log: try AccessLog(path: configuration.accessLog), metrics: metrics)
         let metrics = metrics

@@ -25,35 +25,13 @@ struct StoreQueues: Sendable {
     let writer: StoreWriter
     let batches = DispatchQueue(label: "pinrender.store-batches")
     let readers = DispatchQueue(label: "pinrender.store-readers", attributes: .concurrent)
-    /// Held by tests: each group of writes waits for it (``WriteGate``).
-    let gate: WriteGate?
+    /// Held by tests: each group of writes waits for it (``TestGate``).
+    let gate: TestGate?
 
-    init(store: PinStore, gate: WriteGate? = nil) {
+    init(store: PinStore, gate: TestGate? = nil) {
         self.gate = gate
         let pass: (@Sendable () -> Void)? = if let gate { { gate.pass() } } else { nil }
         writer = StoreWriter(store: store, beforeGroup: pass)
-    }
-}
-
-/// A test's hold on the store's writer: before each group of writes, the writer opens the named pipe
-/// at ``path`` (which waits for the test to open it too) and reads one byte (which waits for
-/// the test to write it), so a test decides when a write may go on, without sleeping.
-/// `serve` makes one when `PINRENDER_TEST_WRITE_GATE` names such a pipe.
-final class WriteGate: Sendable {
-    let path: String
-
-    init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        guard let path = environment["PINRENDER_TEST_WRITE_GATE"], !path.isEmpty else { return nil }
-        self.path = path
-    }
-
-    /// Waits for the test to open the pipe and to write a byte.
-    func pass() {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        var byte: UInt8 = 0
-        _ = read(descriptor, &byte, 1)
-        close(descriptor)
     }
 }
 

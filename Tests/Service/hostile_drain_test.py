@@ -8,6 +8,11 @@ lets the requests in flight finish (answered with `Connection: close`) for --dra
 seconds at most, closes the events clients with 1001 (going away), checkpoints the store
 and exits 0; a second signal ends it at once. A request is held in flight here by sending
 its body in two parts, the second only once the drain is under way (its log line says so).
+
+On PostgreSQL a change's events are read back from the database after its answer is sent;
+the drain waits for that reading too. The test holds it with PINRENDER_TEST_PUBLISH_GATE
+(``TestGate``): while a named pipe is at that path, each reading waits for a byte from it.
+Without the wait, the events clients were closed before the in-flight change's event.
 """
 import json
 import os
@@ -89,7 +94,12 @@ def read_to_end(connection):
 class DrainTests(unittest.TestCase):
     def setUp(self):
         self.data = tempfile.mkdtemp(prefix="pinservice-")
-        self.server = Server(self.data, "--log-level", "debug")
+        self.publish_gate = os.path.join(self.data, "publish-gate")
+        os.environ["PINRENDER_TEST_PUBLISH_GATE"] = self.publish_gate
+        try:
+            self.server = Server(self.data, "--log-level", "debug")
+        finally:
+            del os.environ["PINRENDER_TEST_PUBLISH_GATE"]
         answer = self.server.put_file("shot", SAMPLES / "screenshot.png")
         self.assertEqual(answer.status_code, 201, answer.text)
 
@@ -107,10 +117,18 @@ class DrainTests(unittest.TestCase):
         self.assertEqual(log_line(self.server, "drain-started")["count"], 1)
         with self.assertRaises(ConnectionRefusedError):
             socket.create_connection(("127.0.0.1", self.server.port), timeout=TIMEOUT)
+        if self.server.db:
+            os.mkfifo(self.publish_gate)
         answer = held.finish()
         self.assertTrue(answer.startswith("HTTP/1.1 201"), answer)
         self.assertIn("connection: close", answer.lower())
         self.assertEqual(json.loads(answer.split("\r\n\r\n", 1)[1])["id"], "in-flight")
+        if self.server.db:
+            # Answered, its event not yet read back: let the reading go on, and no other after it.
+            gate = os.open(self.publish_gate, os.O_WRONLY)
+            os.unlink(self.publish_gate)
+            os.write(gate, b"x")
+            os.close(gate)
         # The in-flight change's event comes before the close.
         self.assertEqual(json.loads(events.recv(TIMEOUT))["pin"]["id"], "in-flight")
         with self.assertRaises(ConnectionClosed) as closed:

@@ -6,7 +6,7 @@ side still come in commit order:
 
 The store is held by the test, not by a sleep: with PINRENDER_TEST_WRITE_GATE naming a
 named pipe, each write of the server waits for the test to open the pipe and to write a
-byte into it (``WriteGate``), so the test knows the write is held while it asks the rest.
+byte into it (``TestGate``), so the test knows the write is held while it asks the rest.
 On main, every store call ran on the loop thread: while one write was held, nothing else
 was answered.
 """

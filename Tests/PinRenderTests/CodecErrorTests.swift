@@ -5,8 +5,8 @@ import Testing
 /// those): memory that cannot be had, and a disk that fills up while a PNG is written.
 /// Each is exit status 2, one line naming the file, nothing written.
 @Suite struct CodecErrorTests {
-    /// The memory allowed in these tests: a plain run of pinrender needs about 200 MB of
-    /// address space, and the images below need 576 MB or more.
+    /// The memory allowed in these tests: a plain run of pinrender needs under 80 MB of
+    /// data (``PeakMemory/pinrender(_:memoryLimit:)``), and the images below 576 MB or more.
     static let limit = 450
 
     func expectCleanFailure(_ run: Support.Run, naming file: String, saying words: String, in dir: URL, left: [String]) throws {
@@ -44,7 +44,7 @@ import Testing
     }
 
     /// The image a page is drawn on cannot be had (a 30000 px wide canvas: its stripes take
-    /// 72 MB each, two side by side, under 250 MB of address space): the line names the input
+    /// 72 MB each, two side by side, under 90 MB of data): the line names the input
     /// and the page, as every other failure does (it said only "creating a 30000 x 600 image").
     @Test func aPageImageTooLargeForMemoryNamesTheInputAndThePage() throws {
         let dir = try Support.scratch()
@@ -52,7 +52,7 @@ import Testing
         let render = try PeakMemory.pinrender(["render", "--canvas", "30000x30000", "--max-pixels", "1000000000", "--pins", pins,
                                                "-o", dir.appendingPathComponent("out.png").path],
                                               // Address sanitizer bounds each allocation, not their sum: one stripe is past 64 MB.
-                                              memoryLimit: PeakMemory.sanitized ? 64 : 250)
+                                              memoryLimit: PeakMemory.sanitized ? 64 : 90)
         try expectCleanFailure(render, naming: "--canvas: page 1: ", saying: "out of memory", in: dir, left: ["pins.json"])
     }
 

@@ -44,16 +44,19 @@ enum PeakMemory {
         return megabytes
     }
 
-    /// Runs `pinrender` where allocations past `megabytes` fail: under an address-space limit
-    /// (`ulimit -v`), or in a build with address sanitizer, which reserves terabytes of address
-    /// space and cannot run under one, with allocations over that size failing instead.
+    /// Runs `pinrender` where allocations past `megabytes` fail: under a data limit
+    /// (`ulimit -d`, the private writable memory mapped), or in a build with address
+    /// sanitizer, which reserves terabytes of address space, with allocations over that size
+    /// failing instead. Not an address-space limit (`ulimit -v`): glibc reserves 64 MB of it
+    /// for each thread's heap, so under load a thread could not start (GLib aborted in Pango,
+    /// libdispatch waited for ever) before any memory was short.
     static func pinrender(_ arguments: [String], memoryLimit megabytes: Int) throws -> Support.Run {
         if sanitized {
             let options = (ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "")
                 + "allocator_may_return_null=1:max_allocation_size_mb=\(megabytes)"
             return try Support.pinrender(arguments, environment: ["ASAN_OPTIONS": options])
         }
-        return try Support.run("/bin/sh", ["-c", "ulimit -v \(megabytes * 1024); exec \"$0\" \"$@\"", Support.binary] + arguments)
+        return try Support.run("/bin/sh", ["-c", "ulimit -d \(megabytes * 1024); exec \"$0\" \"$@\"", Support.binary] + arguments)
     }
 
     /// Whether `pinrender` was built with address sanitizer.

@@ -30,10 +30,10 @@ extension PinServer {
     /// Stops the server as an operator's SIGTERM asks: the listening socket closes (a new
     /// connection is refused), the requests in flight finish (their answers say
     /// `Connection: close`) and their changes' events are sent, for `seconds` at most; then
-    /// the events clients are closed with
-    /// 1001 (going away) and their closes awaited (a few seconds at most), the render workers
-    /// still running are killed, the store is closed (SQLite checkpointed), and `done` is
-    /// called. A second call does nothing. Call on the loop thread.
+    /// the events clients are closed with 1001 (going away) and their closes awaited (a few
+    /// seconds at most), the render workers still running are killed, the store is closed
+    /// (SQLite checkpointed), and `done` is called. A second call does nothing. Call on the
+    /// loop thread.
     ///
     ///     loop.onFirstSignal { server.drain(timeout: 30) { loop.quit() } }
     public func drain(timeout seconds: Int, done: @escaping () -> Void) {

@@ -25,11 +25,9 @@ struct StoreQueues: Sendable {
     let writer: StoreWriter
     let batches = DispatchQueue(label: "pinrender.store-batches")
     let readers = DispatchQueue(label: "pinrender.store-readers", attributes: .concurrent)
-    /// Held by tests: each group of writes waits for it (``TestGate``).
-    let gate: TestGate?
 
+    /// `gate`, held by tests: each group of writes waits for it (``TestGate``).
     init(store: PinStore, gate: TestGate? = nil) {
-        self.gate = gate
         let pass: (@Sendable () -> Void)? = if let gate { { gate.pass() } } else { nil }
         writer = StoreWriter(store: store, beforeGroup: pass)
     }

@@ -123,8 +123,17 @@ package final class PostgresConnection {
     }
 
     /// Re-establishes a connection the server dropped; in pipeline mode, throws when
-    /// statements sent on it were not answered (their transaction is gone).
+    /// statements sent on it were not answered (their transaction is gone). libpq learns of
+    /// a drop only when it reads, so between statements a socket with something to read is
+    /// read first: a server that ended the session (a restart, `pg_terminate_backend`) has
+    /// closed it (its last words, then the end: a few reads), and the statement goes to a new
+    /// session instead of failing on the old one.
     private func reconnectIfLost() throws(PostgresError) {
+        var reads = 0
+        while reads < 4 && unanswered.isEmpty && PQstatus(connection) == CONNECTION_OK && Self.readable(PQsocket(connection)) {
+            _ = PQconsumeInput(connection)
+            reads += 1
+        }
         guard PQstatus(connection) != CONNECTION_OK else { return }
         PQreset(connection)
         prepared.removeAll()
@@ -133,6 +142,12 @@ package final class PostgresConnection {
         unanswered.removeAll()
         try pipeline()
         if let lost { throw PostgresError(message: "the connection was lost before an answer", action: lost) }
+    }
+
+    /// Whether `socket` has something to read (or its end) right now.
+    private static func readable(_ socket: Int32) -> Bool {
+        var watched = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, 0) > 0
     }
 
     /// `values` as libpq's text parameters, each to be freed.

@@ -30,6 +30,10 @@ public enum JobActivity: Sendable, Hashable, CustomStringConvertible {
     case writing(String)
     /// Waiting for another run that holds the lock of the same outputs' directories.
     case waitingForOutputs
+    /// Reading an import's comments (``ImportJob``).
+    case readingComments
+    /// Placing an import's comments on the pages, as pins.
+    case placingComments
 
     public var description: String {
         switch self {
@@ -46,6 +50,8 @@ public enum JobActivity: Sendable, Hashable, CustomStringConvertible {
         case .addingComments: "adding the PDF comments"
         case .writing(let path): "writing \(path)"
         case .waitingForOutputs: "waiting for another run writing the same files"
+        case .readingComments: "reading the comments"
+        case .placingComments: "placing the comments on the pages"
         }
     }
 }

@@ -18,6 +18,7 @@ import threading
 import time
 import zlib
 
+import pymupdf
 import requests
 
 import service_test
@@ -193,6 +194,21 @@ class RenderTimeTests(HostileCase):
         self.assertIn("0.001 s", answer.json()["error"])
         self.assertIn("--render-timeout", answer.json()["error"])
         self.assertEqual(self.renders("plan")["failed"], 1)
+        self.assertEqual(self.server.get("/health").status_code, 200)
+
+    def test_an_import_past_the_time_limit_is_422_naming_it_and_creates_nothing(self):
+        # 2,000 sticky notes: no import reads and places them in a millisecond.
+        document = pymupdf.open(str(SAMPLES / "floorplan.pdf"))
+        for number in range(2000):
+            note = document[0].add_text_annot((20 + number % 50 * 10, 20 + number // 50 * 10), f"note {number}")
+            document.xref_set_key(note.xref, "NM", f"(limit-{number})")
+        answer = requests.post(f"{self.server.url}/v1/contents/plan/import", data=document.tobytes(),
+                               headers={"Content-Type": "application/pdf"}, timeout=TIMEOUT * 4)
+        self.assertEqual(answer.status_code, 422, answer.text[:300])
+        self.assertIn("0.001 s", answer.json()["error"])
+        self.assertIn("--render-timeout", answer.json()["error"])
+        self.assertIn("while placing the comments on the pages", answer.json()["error"])
+        self.assertEqual(self.server.get("/v1/contents/plan/pins").json()["pins"], [])
         self.assertEqual(self.server.get("/health").status_code, 200)
 
 

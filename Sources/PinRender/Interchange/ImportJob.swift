@@ -20,6 +20,8 @@ public struct ImportJob: Sendable {
     /// interrupted (qpdf reading a page) passes them, as ``RenderJob/overrun``.
     public var limits: (seconds: Double, maxMemory: Int)?
     public var overrun: (@Sendable (LimitError) -> Never)?
+    /// Where the limits read the time (tests move their own clock).
+    var clock = JobClock.monotonic
 
     public init(input: String, output: String) {
         self.input = input
@@ -38,16 +40,18 @@ public struct ImportJob: Sendable {
     /// Reads and maps, within ``limits``: the pins file's bytes and the number of pins in it,
     /// written nowhere (the service's render worker sends them back over its pipe).
     public func pinsFile(warn: (String) -> Void) throws -> (json: Data, count: Int) {
-        guard let limits else { return try importing(warn: warn) }
-        let deadline = Deadline(seconds: limits.seconds, maxMemory: limits.maxMemory, subject: input, clock: .monotonic)
+        guard let limits else { return try importing(warn: warn, checking: { _ in }) }
+        let deadline = Deadline(seconds: limits.seconds, maxMemory: limits.maxMemory, subject: input, clock: clock)
         return try deadline.guarding(OutputFiles(), overrun: overrun) {
-            try deadline.step(.reading)
-            return try importing(warn: warn)
+            try importing(warn: warn, checking: deadline.step)
         }
     }
 
-    private func importing(warn: (String) -> Void) throws -> (json: Data, count: Int) {
+    /// Reads and maps, calling `step` before each of the two.
+    private func importing(warn: (String) -> Void, checking step: (JobActivity) throws -> Void) throws -> (json: Data, count: Int) {
+        try step(.readingComments)
         let (comments, pages, named) = try read()
+        try step(.placingComments)
         let content = settings.contentId ?? named ?? Self.baseName(settings.document ?? input)
         let (pins, warnings) = try CommentImport(source: input, contentId: content, pages: pages).pins(from: comments)
         warnings.forEach(warn)

@@ -126,6 +126,7 @@ public struct Program {
 
     /// Runs the command line `arguments` (the program's name first); returns the exit status.
     public func run(_ arguments: [String]) -> Int32 {
+        AddressSpaceLimit.fitHeaps()
         let words = Array(arguments.dropFirst())
         do {
             if let sibling, let name = words.first == "help" ? words.dropFirst().first(where: { !$0.hasPrefix("-") }) : words.first,

@@ -1,6 +1,9 @@
 #ifndef PR_LINUX_H
 #define PR_LINUX_H
 
+/* glibc's malloc tuning (mallopt, M_ARENA_MAX), which Swift's Glibc module leaves out. */
+#include <malloc.h>
+
 /* Linux calls that glibc declares only under _GNU_SOURCE, which Swift's Glibc module is
    built without: memfd_create is not visible from Swift, so this function makes the call. */
 

@@ -47,16 +47,16 @@ struct CarriedEdit {
 /// there (its place was not the one the carry read) or created. It keeps that place, flagged
 /// for a look (``CarriedEdit``). Listed in the revision's report as
 /// `"meanwhile": [{"id", "edit", "page", "x", "y"}]`.
-public struct PlacedMeanwhile: Sendable, Equatable, Encodable {
+struct PlacedMeanwhile: Sendable, Equatable, Encodable {
     /// How the person placed it: `moved` or `created`.
-    public enum Edit: String, Sendable, Encodable {
+    enum Edit: String, Sendable, Encodable {
         case moved, created
     }
 
-    public var id: String
-    public var edit: Edit
+    var id: String
+    var edit: Edit
     /// The place it keeps, as the pin's `page`, `relativeX` and `relativeY`.
-    public var page: Int
-    public var x: Double
-    public var y: Double
+    var page: Int
+    var x: Double
+    var y: Double
 }

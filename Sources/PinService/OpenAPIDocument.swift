@@ -276,6 +276,7 @@ public enum OpenAPIDocument {
         "description": "The Viewport of the render (aspect fit in the screen less its safe area with `safeArea`, zoom, centering inset, the offset asked for or the one centering `focus`, clamped): the live page maps a click on a device render to normalized coordinates with it. Read by the render's option parser; the render's other options may be given and change nothing here. A bad option, a query without `device`, or a `focus` that is no root pin on the page (among those `include` keeps) is a 400 naming it.",
         "parameters": [
           {"name": "device", "in": "query", "required": true, "description": "a device preset (pinrender devices), NAME@landscape or WxH@S", "schema": {"type": "string"}},
+          {"name": "revision", "in": "query", "description": "an older revision of the document (GET .../revisions): its page, as render.png?revision=N draws it; default the latest", "schema": {"type": "integer", "minimum": 1}},
           {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1, "default": 1}},
           {"name": "zoom", "in": "query", "schema": {"type": "number", "minimum": 1}},
           {"name": "offset", "in": "query", "description": "X,Y", "schema": {"type": "string"}},
@@ -367,7 +368,7 @@ public enum OpenAPIDocument {
       "post": {
         "operationId": "uploadRevision",
         "summary": "Upload a new revision of the document and carry the pins to it, as `pinrender carry` does (role admin)",
-        "description": "The body is the new file, as an upload's (its type, a Content-Length, at most --max-upload bytes, checked by a render worker: 400 when it cannot be read, 422 past a render's limits). A render worker then carries the content's live pins from its latest revision to the new one within the limits of one render, as `pinrender carry OLD NEW` does (docs/CARRY.md): each root pin mapped through its page's transform and refined on the content under it, with a verdict `same`, `moved`, `changed` (a person should look) or `gone` (a gone pin keeps its point). In one transaction the file becomes the content's (renders show it; the one before stays, at ?revision=N), the revision is numbered and its report kept, and every root pin whose place or verdict changed is edited: its new page and point and its `carry` (`same` leaves none), each edit an event, `pin.moved` when its place changed. Replies follow their root. A revision that matches nothing is no error: every pin is `gone` (report `match: false`).",
+        "description": "The body is the new file, as an upload's (its type, a Content-Length, at most --max-upload bytes, checked by a render worker: 400 when it cannot be read, 422 past a render's limits). A render worker then carries the content's live pins from its latest revision to the new one within the limits of one render, as `pinrender carry OLD NEW` does (docs/CARRY.md): each root pin mapped through its page's transform and refined on the content under it, with a verdict `same`, `moved`, `changed` (a person should look) or `gone` (a gone pin keeps its point). In one transaction the file becomes the content's (renders show it; the one before stays, at ?revision=N), the revision is numbered and its report kept, and every root pin whose place or verdict changed is edited: its new page and point and its `carry` (`same` leaves none), each edit an event, `pin.moved` when its place changed. Replies follow their root. Edits made while the carry ran are kept: a pin whose place is the one the carry read gets the carried place on top of them (its text, resolved); a root pin moved or created meanwhile (on the old revision) keeps that place, flagged `changed` with confidence 0 and `from` that place, and the report lists it under `meanwhile`. A revision that matches nothing is no error: every pin is `gone` (report `match: false`).",
         "requestBody": {"required": true, "content": {"application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}}, "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}, "image/jpeg": {"schema": {"type": "string", "contentMediaType": "image/jpeg"}}}},
         "responses": {
           "201": {"description": "The revision, the content, the carry's report and the pins edited", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RevisionAnswer"}}}},
@@ -552,8 +553,12 @@ public enum OpenAPIDocument {
       },
       "CarryReport": {
         "type": "object", "required": ["version", "old", "new", "match", "pages", "pins", "counts"],
-        "description": "REPORT.json of `pinrender carry` (docs/CARRY.md), the files named `revision N`",
+        "description": "REPORT.json of `pinrender carry` (docs/CARRY.md), the files named `revision N`; with `meanwhile` when pins were placed on the old revision while the carry ran",
         "properties": {
+          "meanwhile": {"type": "array", "description": "the root pins moved or created while the carry ran: each keeps that place, flagged `changed`",
+            "items": {"type": "object", "additionalProperties": false, "required": ["id", "edit", "page", "x", "y"],
+              "properties": {"id": {"type": "string"}, "edit": {"type": "string", "enum": ["moved", "created"]}, "page": {"type": "integer", "minimum": 1},
+                             "x": {"type": "number", "minimum": 0, "maximum": 1}, "y": {"type": "number", "minimum": 0, "maximum": 1}}}},
           "version": {"const": 1}, "old": {"type": "string"}, "new": {"type": "string"}, "match": {"type": "boolean"},
           "pages": {"type": "array", "items": {"type": "object"}}, "pins": {"type": "array", "items": {"type": "object"}}, "counts": {"type": "object"}
         }

@@ -4,7 +4,8 @@ import PinRenderCore
 import PinServiceCore
 
 /// What `POST /v1/contents/{id}/revisions` did: the revision, the content as it now is, the
-/// carry's report, and the pins it edited (moved, or flagged `changed` or `gone`).
+/// carry's report as kept (``ReviewService/keepRevision(_:pages:read:carried:report:number:)``), and the pins it
+/// edited (moved, or flagged `changed` or `gone`).
 struct RevisionAnswer: Encodable {
     var revision: RevisionRecord
     var content: ContentRecord
@@ -58,8 +59,9 @@ extension PinServer {
     /// worker as an upload is (``RenderService/check(_:done:)``), then the content's live pins
     /// carried from its latest revision to it in that worker as `pinrender carry` does
     /// (``RenderService/carry(_:from:to:done:)``), then kept with the pins' edits in one
-    /// transaction (``ReviewService/keepRevision(_:pages:carried:report:number:)``), each an
-    /// event. 201 with ``RevisionAnswer``; a body that cannot be read is a 400 naming it.
+    /// transaction (``ReviewService/keepRevision(_:pages:read:carried:report:number:)``), each an
+    /// event; what people did to the pins meanwhile is kept (``CarriedEdit``). 201 with
+    /// ``RevisionAnswer``; a body that cannot be read is a 400 naming it.
     func uploadRevision(_ request: HTTPRequest, contentId: String) throws {
         guard let body = request.bodyFile else {
             throw ServiceError(status: 500, message: "the revision's body was not kept")
@@ -78,15 +80,17 @@ extension PinServer {
         }
         request.pause()
         let directory = store.contentsDirectory
-        stores.readers.async { [service, renders, stores] in
-            let (content, number, pins): (ContentRecord, Int, Data)
+        stores.readers.async { [service, renders, stores, carryGate] in
+            let (content, number, read, pins): (ContentRecord, Int, [Pin], Data)
             do {
                 content = try service.content(contentId)
                 number = (try service.revisions(of: contentId).last?.number ?? 1) + 1
-                pins = try JSONEncoder().encode(["pins": try service.pins(of: contentId).pins.map { WirePin($0.pin) }])
+                read = try service.pins(of: contentId).pins.map(\.pin)
+                pins = try JSONEncoder().encode(["pins": read.map { WirePin($0) }])
             } catch {
                 return finish(.failure(error))
             }
+            carryGate?.pass()
             let old = directory.appendingPathComponent(content.file).path
             MainLoop.perform {
                 renders.check(staged.temporary) { checked in
@@ -100,11 +104,12 @@ extension PinServer {
                                 var kept: ReviewService.RevisionOutcome?
                                 try stores.writeStep {
                                     kept = try service.keepRevision(staged, pages: ReviewService.DocumentPages(pages: pages.pages, unit: pages.unit),
-                                                                    carried: carried.pins, report: report, number: number)
+                                                                    read: read, carried: carried.pins, report: report, number: number)
                                 }
                                 guard let kept else { throw ServiceError(status: 500, message: "the revision was not kept") }
                                 MainLoop.perform { renders.forget(contentId) }
-                                return RevisionAnswer(revision: kept.revision, content: kept.content, report: JSONText(data: report),
+                                return RevisionAnswer(revision: kept.revision, content: kept.content,
+                                                      report: JSONText(data: kept.revision.report ?? report),
                                                       edited: kept.edited, cursor: try service.lastSeq())
                             })
                         }

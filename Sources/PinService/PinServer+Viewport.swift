@@ -30,13 +30,31 @@ extension PinServer {
     /// content with the same query as `render.png` (read by its option parser: `page`,
     /// `device`, `zoom`, `offset`, `focus`, `safeArea`, `include`), from the content's page
     /// size and, for `focus`, its current pins; the live page maps clicks on the render with
-    /// it. 400 for a query the render refuses, or without a device.
+    /// it. `?revision=N`: on that revision's page, as `render.png?revision=N` draws it (its
+    /// file's page sizes, read as a render reads them), refused as the render refuses it. 400
+    /// for a query the render refuses, or without a device.
     func viewport(_ request: HTTPRequest, contentId: String) throws {
-        let options = try RenderService.options(query: request.query, format: "png")
+        let query = request.query
+        let options = try RenderService.options(query: RenderService.renderFields(of: query), format: "png")
+        let (directory, pixelLimit) = (store.contentsDirectory, renders.limits.pixelLimit)
         answer(request, on: .readers, { [service] in
-            (try service.content(contentId), try service.pins(of: contentId).pins.map(\.pin))
+            let latest = try service.content(contentId)
+            var content = try Self.content(latest, revisionIn: query, of: service)
+            if content.file != latest.file {
+                content.pages = try Self.pageSizes(of: directory.appendingPathComponent(content.file).path, pixelLimit: pixelLimit)
+            }
+            return (content, try service.pins(of: contentId).pins.map(\.pin))
         }) { request, read in
             try Self.viewport(request, options: options, content: read.0, pins: read.1)
+        }
+    }
+
+    /// The displayed sizes of the pages of a kept file (a revision's), read as a render reads them.
+    private static func pageSizes(of path: String, pixelLimit: Int) throws -> [ContentRecord.PageSize] {
+        let document = try SourceDocument.open(path: path, password: nil, pixelLimit: pixelLimit)
+        return try (1...document.pageCount).map { page in
+            let size = try document.contentSize(page: page)
+            return ContentRecord.PageSize(page: page, width: size.width, height: size.height)
         }
     }
 

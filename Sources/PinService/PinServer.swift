@@ -37,6 +37,9 @@ public final class PinServer {
     var publishAgain = false
     /// Held by tests: each of those readings waits for it (``TestGate``).
     let publishGate = TestGate("PINRENDER_TEST_PUBLISH_GATE")
+    /// Held by tests: each revision's carry waits for it between reading the pins and
+    /// carrying them (``TestGate``), so that a test edits pins while a carry runs.
+    let carryGate = TestGate("PINRENDER_TEST_CARRY_GATE")
     var http: SoupHTTPServer?
     /// What the server measured, for `GET /metrics`.
     let metrics = Metrics(Metrics.service)

@@ -117,11 +117,17 @@ final class RenderService: @unchecked Sendable {
         return options
     }
 
+    /// A render's query without the fields that are not render options: `access_token`, and
+    /// `revision`, the handler's (it chose the file: ``PinServer/content(_:revisionIn:of:)``,
+    /// which the render's key names).
+    static func renderFields(of query: [String: String]) -> [String: String] {
+        query.filter { $0.key != "access_token" && $0.key != "revision" }
+    }
+
     /// Reads the query of a render of `content` (`format` png or pdf) whose pins last
     /// changed at `pinsSeq`; throws 400 for a bad option.
     func request(query: [String: String], format: String, content: ContentRecord, pinsSeq: Int) throws -> Request {
-        // `revision` is the handler's: it chose the file (``PinServer/content(_:revisionIn:of:)``), which the key names.
-        let fields = query.filter { $0.key != "access_token" && $0.key != "revision" }
+        let fields = Self.renderFields(of: query)
         _ = try Self.options(query: fields, format: format)
         let canonical = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         let key = "\(content.id)|\(content.file)|\(content.updatedAt)|\(pinsSeq)|\(format)|\(canonical)"

@@ -7,7 +7,9 @@ import Foundation
 /// - `PINRENDER_TEST_WRITE_GATE`: each group of writes of the store's writer (``StoreQueues``);
 /// - `PINRENDER_TEST_PUBLISH_GATE`: each reading of the committed changes of a shared store
 ///   for the events (``PinServer/publishCommitted()``), to hold the events of a commit
-///   whose answer the test already has.
+///   whose answer the test already has;
+/// - `PINRENDER_TEST_CARRY_GATE`: each carry of a revision, after it read the content's pins
+///   (``PinServer/uploadRevision(_:contentId:)``), to edit pins while it runs.
 final class TestGate: Sendable {
     let path: String
 

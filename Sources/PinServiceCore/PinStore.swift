@@ -142,10 +142,7 @@ public final class PinStore: @unchecked Sendable {
 
     /// The live pins of a content (tombstones left out), in the order they were created.
     public func pins(of contentId: String) throws -> [StoredPin] {
-        try read { db in
-            try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND deleted = 0 ORDER BY rowid",
-                                [.text(contentId)], row: Self.pinRow))
-        }
+        try read { db in try pins(of: contentId, in: db) }
     }
 
     /// One pin or tombstone.
@@ -354,6 +351,11 @@ public final class PinStore: @unchecked Sendable {
         return stored
     }
 
+    func pins(of contentId: String, in db: any StoreConnection) throws -> [StoredPin] {
+        try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND deleted = 0 ORDER BY rowid", [.text(contentId)],
+                            row: Self.pinRow))
+    }
+
     func stored(_ id: String, of contentId: String, in db: any StoreConnection) throws -> StoredPin? {
         try decode(db.query(Self.pinColumns + " WHERE content_id = ? AND id = ?", [.text(contentId), .text(id)],
                             row: Self.pinRow)).first
@@ -530,6 +532,11 @@ public struct StoreBatch {
     /// One pin or tombstone as the transaction sees it.
     public func pin(_ id: String, of contentId: String) throws -> StoredPin? {
         try store.stored(id, of: contentId, in: db)
+    }
+
+    /// The live pins of a content (``PinStore/pins(of:)``) as the transaction sees them.
+    public func pins(of contentId: String) throws -> [StoredPin] {
+        try store.pins(of: contentId, in: db)
     }
 
     /// Creates a pin in the batch's transaction (``PinStore/create(_:at:)``).

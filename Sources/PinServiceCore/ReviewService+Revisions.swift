@@ -3,7 +3,7 @@ import PinRenderCore
 
 extension ReviewService {
     /// What keeping a revision did: the revision, the content as it is now, and the pins the
-    /// carry edited (in the order of the carried pins).
+    /// carry edited (in the order they were created).
     public struct RevisionOutcome: Sendable {
         public var revision: RevisionRecord
         public var content: ContentRecord
@@ -26,14 +26,16 @@ extension ReviewService {
     }
 
     /// Keeps a staged upload, which the render side read (`pages`) and carried the content's
-    /// pins to (`carried`, CARRIED.json's pins; `report`, its REPORT.json), as revision
-    /// `number` of its content: its file becomes the content's (renders show it), the one
-    /// before stays as its revision's, and each root pin whose place or verdict changed is
-    /// edited in the same transaction: its new page and point and its `carry` (none for
-    /// `same`: nothing to look at), each edit an event (`pin.moved` when its place changed).
-    /// A pin deleted or gone from the store meanwhile is left as it is. Refused when another
+    /// pins to (`carried`, CARRIED.json's pins, carried from `read`, the live pins as the carry
+    /// read them; `report`, its REPORT.json), as revision `number` of its content: its file
+    /// becomes the content's (renders show it), the one before stays as its revision's, and
+    /// each live root pin is edited as ``CarriedEdit`` says in the same transaction (its new
+    /// page and point and its `carry`, none for `same`: nothing to look at), each edit an
+    /// event (`pin.moved` when its place changed). A pin a person moved or created while the
+    /// carry ran keeps its place, flagged, and is listed in the kept report under `meanwhile`
+    /// (``PlacedMeanwhile``); a pin deleted meanwhile stays deleted. Refused when another
     /// revision took `number` meanwhile.
-    public func keepRevision(_ staged: StagedUpload, pages: DocumentPages, carried: [Pin], report: Data,
+    public func keepRevision(_ staged: StagedUpload, pages: DocumentPages, read: [Pin], carried: [Pin], report: Data,
                              number: Int) throws(ReviewError) -> RevisionOutcome {
         let previous = try content(staged.contentId)
         let recorded = try run { try store.revisions(of: staged.contentId) }
@@ -55,27 +57,41 @@ extension ReviewService {
         let now = WirePin.timestamp(Date())
         let content = ContentRecord(id: staged.contentId, kind: staged.kind, file: file, bytes: staged.bytes, unit: pages.unit,
                                     pages: pages.pages, updatedAt: now)
-        let revision = RevisionRecord(contentId: staged.contentId, number: number, kind: staged.kind, file: revisionFile,
-                                      report: report, createdAt: now)
-        let changes = try run {
+        let (read, carried) = (Self.byId(read), Self.byId(carried))
+        let (revision, changes) = try run {
             try store.batch { transaction in
                 if recorded.isEmpty { try transaction.saveRevision(first) }
-                try transaction.saveRevision(revision)
                 try transaction.saveContent(content)
-                var changes: [CommittedChange] = []
-                for pin in carried where pin.isRoot {
-                    guard let current = try transaction.pin(pin.id, of: staged.contentId), !current.deleted else { continue }
-                    var edited = current.pin
-                    (edited.page, edited.relativeX, edited.relativeY) = (pin.page, pin.relativeX, pin.relativeY)
-                    edited.carry = pin.carry?.verdict == CarryVerdict.same.rawValue ? nil : pin.carry
-                    guard edited != current.pin else { continue }
-                    changes.append(CommittedChange(pins: [try transaction.update(edited, version: current.version)], previous: current))
+                var changes: [CommittedChange] = [], meanwhile: [PlacedMeanwhile] = []
+                for current in try transaction.pins(of: staged.contentId) where current.pin.isRoot {
+                    let edit = CarriedEdit(current: current.pin, read: read[current.pin.id], carried: carried[current.pin.id])
+                    meanwhile += edit.meanwhile.map { [$0] } ?? []
+                    guard edit.pin != current.pin else { continue }
+                    changes.append(CommittedChange(pins: [try transaction.update(edit.pin, version: current.version)], previous: current))
                 }
-                return changes
+                let revision = RevisionRecord(contentId: staged.contentId, number: number, kind: staged.kind, file: revisionFile,
+                                              report: try Self.report(report, with: meanwhile), createdAt: now)
+                try transaction.saveRevision(revision)
+                return (revision, changes)
             }
         }
         publish(changes)
         return RevisionOutcome(revision: revision, content: content, edited: changes.flatMap(\.pins))
+    }
+
+    /// The pins by their ids.
+    private static func byId(_ pins: [Pin]) -> [String: Pin] {
+        Dictionary(pins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A carry's REPORT.json with `"meanwhile"` first when some pins were placed meanwhile,
+    /// the rest as the engine wrote it.
+    private static func report(_ report: Data, with meanwhile: [PlacedMeanwhile]) throws -> Data {
+        guard !meanwhile.isEmpty, let open = report.firstIndex(of: UInt8(ascii: "{")) else { return report }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let listed = try encoder.encode(meanwhile)
+        return report[..<open] + Data(#"{"meanwhile": "#.utf8) + listed + Data(",".utf8) + report[(open + 1)...]
     }
 
     /// Revision 1 of a content that has recorded none: its file, kept under a name of its own

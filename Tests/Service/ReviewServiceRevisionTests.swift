@@ -3,7 +3,7 @@ import Testing
 import PinRenderCore
 @testable import PinServiceCore
 
-/// ``ReviewService/keepRevision(_:pages:carried:report:number:)`` without a socket or a
+/// ``ReviewService/keepRevision(_:pages:read:carried:report:number:)`` without a socket or a
 /// render worker: the carry's result is given as the worker would give it.
 struct ReviewServiceRevisionTests {
     /// A service on a fresh store with content `plan` (one page, its file written) and pins
@@ -43,7 +43,8 @@ struct ReviewServiceRevisionTests {
         let pages = ReviewService.DocumentPages(pages: [.init(page: 1, width: 200, height: 100), .init(page: 2, width: 200, height: 100)],
                                                 unit: "pt")
         let report = Data(#"{"version": 1}"#.utf8)
-        let outcome = try service.keepRevision(try stage(service, "%PDF-1.4 revision 2"), pages: pages, carried: [
+        let read = try service.pins(of: "plan").pins.map(\.pin)
+        let outcome = try service.keepRevision(try stage(service, "%PDF-1.4 revision 2"), pages: pages, read: read, carried: [
             carried("a", .moved, to: (2, 0.25, 0.75)), carried("b", .same, to: (1, 0.5, 0.5)), carried("c", .changed, to: (1, 0.5, 0.5)),
             Pin(id: "r", contentId: "plan", authorId: "u", text: "reply", parentId: "a"),
         ], report: report, number: 2)
@@ -70,14 +71,54 @@ struct ReviewServiceRevisionTests {
         #expect(try service.revision(2, of: "plan").report == report)
     }
 
+    @Test func editsMadeWhileTheCarryRanAreKept() throws {
+        let (service, log, directory) = try makeService()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let read = try service.pins(of: "plan").pins.map(\.pin)
+        // While the carry runs: a's text edited and resolved, b moved, d created (on the old revision).
+        let a = try service.pin("a", of: "plan")
+        _ = try service.edit("a", of: "plan", PinEdit(version: a.version) { pin in
+            var pin = pin
+            (pin.text, pin.resolved) = ("a, edited meanwhile", true)
+            return pin
+        })
+        _ = try service.edit("b", of: "plan", PinEdit(version: 1) { pin in
+            var pin = pin
+            (pin.relativeX, pin.relativeY) = (0.125, 0.25)
+            return pin
+        })
+        _ = try service.create(Pin(id: "d", contentId: "plan", relativeX: 0.75, relativeY: 0.5, authorId: "u", text: "d"))
+        let pages = ReviewService.DocumentPages(pages: [.init(page: 1, width: 200, height: 100)], unit: "pt")
+        let outcome = try service.keepRevision(try stage(service, "%PDF-1.4 revision 2"), pages: pages, read: read, carried: [
+            carried("a", .moved, to: (1, 0.25, 0.75)), carried("b", .moved, to: (1, 0.3, 0.3)), carried("c", .same, to: (1, 0.5, 0.5)),
+            Pin(id: "r", contentId: "plan", authorId: "u", text: "reply", parentId: "a"),
+        ], report: Data(#"{"version": 1}"#.utf8), number: 2)
+
+        let pins = Dictionary(uniqueKeysWithValues: try service.pins(of: "plan").pins.map { ($0.pin.id, $0.pin) })
+        // a: carried, its edit kept.
+        #expect(pins["a"]?.relativeX == 0.25 && pins["a"]?.text == "a, edited meanwhile" && pins["a"]?.resolved == true)
+        #expect(pins["a"]?.carry?.verdict == "moved")
+        // b and d: the person's place kept, flagged for a look from there.
+        let flag = { (x: Double, y: Double) in PinCarry(verdict: "changed", confidence: 0, from: .init(page: 1, x: x, y: y)) }
+        #expect(pins["b"]?.relativeX == 0.125 && pins["b"]?.relativeY == 0.25 && pins["b"]?.carry == flag(0.125, 0.25))
+        #expect(pins["d"]?.relativeX == 0.75 && pins["d"]?.carry == flag(0.75, 0.5))
+        #expect(pins["c"]?.carry == nil)
+        #expect(outcome.edited.map(\.pin.id) == ["a", "b", "d"])
+        #expect(log.events.suffix(3) == ["a pin.moved", "b pin.updated", "d pin.updated"])
+        // The kept report lists them first, the engine's report after.
+        let kept = try #require(try service.revision(2, of: "plan").report)
+        #expect(String(decoding: kept, as: UTF8.self) == #"{"meanwhile": [{"edit":"moved","id":"b","page":1,"x":0.125,"y":0.25},"#
+                + #"{"edit":"created","id":"d","page":1,"x":0.75,"y":0.5}],"version": 1}"#)
+    }
+
     @Test func aRevisionNumberTakenMeanwhileAndAnUnknownOneAreRefused() throws {
         let (service, _, directory) = try makeService()
         defer { try? FileManager.default.removeItem(at: directory) }
         let pages = ReviewService.DocumentPages(pages: [.init(page: 1, width: 100, height: 50)], unit: "pt")
-        _ = try service.keepRevision(try stage(service, "%PDF-1.4 two"), pages: pages, carried: [], report: Data("{}".utf8), number: 2)
+        _ = try service.keepRevision(try stage(service, "%PDF-1.4 two"), pages: pages, read: try service.pins(of: "plan").pins.map(\.pin), carried: [], report: Data("{}".utf8), number: 2)
         let late = try stage(service, "%PDF-1.4 late")
         #expect(throws: ReviewError.self) {
-            try service.keepRevision(late, pages: pages, carried: [], report: Data("{}".utf8), number: 2)
+            try service.keepRevision(late, pages: pages, read: try service.pins(of: "plan").pins.map(\.pin), carried: [], report: Data("{}".utf8), number: 2)
         }
         #expect(!FileManager.default.fileExists(atPath: late.temporary.path))
         #expect(throws: ReviewError.unknownRevision(contentId: "plan", number: 3)) { try service.revision(3, of: "plan") }

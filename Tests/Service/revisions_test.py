@@ -6,9 +6,13 @@ with service_test.py's Server helper:
 samples/make_revisions.py writes the floor plan and its revisions with the true point of
 every pin. The floor plan is uploaded with the pins, then a revision is posted to
 `/v1/contents/{id}/revisions`:
-- the rescaled pair (1.25 times larger on A2): every root pin said `same` or `moved` lands
-  within 1 px at 150 dpi of its true point, each moved pin raised `pin.moved` on the events
-  WebSocket with its `carry` (verdict, confidence, `from` its old point); replies unchanged;
+- the rotate-content pair (the sheet drawn sideways on a portrait page, then upright: a new
+  page size, every pin moved): every root pin said `same` or `moved` lands within 1 px at
+  150 dpi of its true point, each moved pin raised `pin.moved` on the events WebSocket with
+  its `carry` (verdict, confidence, `from` its old point); replies unchanged. The engine's
+  harder pairs (the rescaled A2 sheet and its several fits) are Tests/Carry's: a debug worker
+  takes five times as long on that one, which came near a render's time limit under the load of
+  parallel builds;
 - the room-deleted pair: the pins on the deleted room keep their `changed`/`gone` verdict on
   the pin, and no pin on unchanged content is flagged; a person accepts one (`PATCH` with
   `carry: null`) and moves another, which clears their flags;
@@ -16,15 +20,24 @@ every pin. The floor plan is uploaded with the pins, then a revision is posted t
   `revision 2`), the list at `/revisions`; `render.png?revision=1` is the bytes `pinrender
   render` draws of the old file with the pins as they are now, the default the new file's;
   `pins.xfdf?revision=1` the bytes `pinrender export --format xfdf` writes with the old file;
+  `viewport?revision=1` the page where `pinrender render --device` puts the old page (its
+  layout's placement), the default the new one's; an unknown revision is a 404 for each;
+- edits made while a carry runs (held by PINRENDER_TEST_CARRY_GATE between its reading of
+  the pins and the rest): a text edit stays on top of the carried place; a pin moved, and
+  one created, on the old revision meanwhile keep the person's place, flagged `changed`
+  with confidence 0, listed under `meanwhile` in the report;
 - a body that is no document, or a damaged PDF, is a 4xx with one line, and changes nothing.
 """
 import json
 import math
+import os
 import pathlib
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import unittest
 
 import requests
@@ -59,11 +72,29 @@ def post_revision(server, content_id, body):
                          headers={"Content-Type": "application/pdf"}, timeout=300)
 
 
+def open_gate(path):
+    """The write end of a test gate's pipe, once the server waits at it (opened for reading)."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        try:
+            return os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:   # ENXIO: nobody reads it yet
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the server did not come to the gate {path} within {TIMEOUT} s")
+            time.sleep(0.05)
+
+
 class RevisionTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.data = tempfile.mkdtemp(prefix="pinservice-revisions-")
-        cls.server = Server(cls.data)
+        # The carry gate holds a carry only while its pipe is there: in one test.
+        cls.carry_gate = os.path.join(cls.data, "carry-gate")
+        os.environ["PINRENDER_TEST_CARRY_GATE"] = cls.carry_gate
+        try:
+            cls.server = Server(cls.data)
+        finally:
+            del os.environ["PINRENDER_TEST_CARRY_GATE"]
 
     @classmethod
     def tearDownClass(cls):
@@ -90,15 +121,16 @@ class RevisionTests(unittest.TestCase):
                     events.append(event)
         return events
 
-    def test_rescaled_pins_land_on_their_true_points_with_pin_moved_events(self):
-        folder, truth = pair("rescaled")
-        old_pins, cursor = self.upload_with_pins("rescaled", folder)
-        stored_before = self.server.get("/v1/contents/rescaled/pins").json()["pins"]
-        answer = post_revision(self.server, "rescaled", (folder / "new.pdf").read_bytes())
+    def test_carried_pins_land_on_their_true_points_with_pin_moved_events(self):
+        folder, truth = pair("rotate-content")
+        old_pins, cursor = self.upload_with_pins("rotated", folder)
+        stored_before = self.server.get("/v1/contents/rotated/pins").json()["pins"]
+        answer = post_revision(self.server, "rotated", (folder / "new.pdf").read_bytes())
         self.assertEqual(answer.status_code, 201, answer.text[:500])
         body = answer.json()
         self.assertEqual(body["revision"]["number"], 2)
         self.assertEqual(body["content"]["pages"][0]["width"], truth["newSize"][0])
+        self.assertNotEqual(truth["newSize"][0], truth["oldSize"][0])
         report = body["report"]
         self.assertTrue(report["match"])
         self.assertEqual((report["old"], report["new"]), ("revision 1", "revision 2"))
@@ -115,7 +147,7 @@ class RevisionTests(unittest.TestCase):
         self.assertIs(type(report["version"]), int)
         self.assertIs(type(report["counts"]["moved"]), int)
 
-        pins = {p["id"]: p for p in self.server.get("/v1/contents/rescaled/pins").json()["pins"]}
+        pins = {p["id"]: p for p in self.server.get("/v1/contents/rotated/pins").json()["pins"]}
         w, h = truth["newSize"]
         worst = 0
         moved = set()
@@ -130,14 +162,14 @@ class RevisionTests(unittest.TestCase):
             if verdict["verdict"] == "moved":
                 moved.add(pid)
                 self.assertEqual(pin["carry"]["verdict"], "moved", pid)
-        self.assertTrue(moved, "the rescaled plan moves its pins")
+        self.assertTrue(moved, "the turned sheet moves its pins")
         for old in old_pins:
             if old.get("parentId"):
                 self.assertEqual(pins[old["id"]]["text"], old["text"])
                 self.assertNotIn("carry", pins[old["id"]])
-        print(f"\nrescaled in the service: worst {worst:.2f} px at 150 dpi, {len(moved)} moved", file=sys.stderr)
+        print(f"\nrotate-content in the service: worst {worst:.2f} px at 150 dpi, {len(moved)} moved", file=sys.stderr)
 
-        events = self.events_after("rescaled", cursor, len(body["edited"]))
+        events = self.events_after("rotated", cursor, len(body["edited"]))
         by_pin = {e["pin"]["id"]: e for e in events}
         for pid in moved:
             event = by_pin[pid]
@@ -150,11 +182,11 @@ class RevisionTests(unittest.TestCase):
                              (old["page"], old["relativeX"], old["relativeY"]))
 
         # The report and the list.
-        served = self.server.get("/v1/contents/rescaled/revisions/2").json()
+        served = self.server.get("/v1/contents/rotated/revisions/2").json()
         self.assertEqual(served["report"], report)
-        self.assertIsNone(self.server.get("/v1/contents/rescaled/revisions/1").json()["report"])
-        self.assertEqual([r["number"] for r in self.server.get("/v1/contents/rescaled/revisions").json()["revisions"]], [1, 2])
-        missing = self.server.get("/v1/contents/rescaled/revisions/3")
+        self.assertIsNone(self.server.get("/v1/contents/rotated/revisions/1").json()["report"])
+        self.assertEqual([r["number"] for r in self.server.get("/v1/contents/rotated/revisions").json()["revisions"]], [1, 2])
+        missing = self.server.get("/v1/contents/rotated/revisions/3")
         self.assertEqual(missing.status_code, 404)
 
         # Renders: the latest by default, revision 1 on request, each as the CLI draws its file.
@@ -166,20 +198,83 @@ class RevisionTests(unittest.TestCase):
                 subprocess.run([service_test.BINARY, "render", str(folder / document), "--pins", str(listed), "--dpi", "30",
                                 "-o", str(out)], check=True, timeout=120, capture_output=True)
                 sep = "&" if query else "?"
-                served = self.server.get(f"/v1/contents/rescaled/render.png{query}{sep}dpi=30")
+                served = self.server.get(f"/v1/contents/rotated/render.png{query}{sep}dpi=30")
                 self.assertEqual(served.status_code, 200, served.text[:300])
                 self.assertEqual(served.content, out.read_bytes(), query or "latest")
             # The XFDF export of a revision: its file's pages and /ID, named as the server keeps it.
-            for query, document, name in [("?revision=1", "old.pdf", "rescaled.r1.pdf"), ("", "new.pdf", "rescaled.pdf")]:
+            for query, document, name in [("?revision=1", "old.pdf", "rotated.r1.pdf"), ("", "new.pdf", "rotated.pdf")]:
                 named = pathlib.Path(tmp) / name
                 shutil.copyfile(folder / document, named)
                 exported = subprocess.run([service_test.BINARY, "export", str(listed), "--format", "xfdf", "--document", str(named),
                                            "-o", "-"], check=True, timeout=120, capture_output=True).stdout
-                served = self.server.get(f"/v1/contents/rescaled/pins.xfdf{query}")
+                served = self.server.get(f"/v1/contents/rotated/pins.xfdf{query}")
                 self.assertEqual((served.status_code, served.content), (200, exported), query or "latest")
-        bad = self.server.get("/v1/contents/rescaled/render.png?revision=x")
-        self.assertEqual(bad.status_code, 400)
-        self.assertIn("revision", bad.json()["error"])
+            # The viewport of a revision: its page where a device render of its file puts it.
+            for query, document in [("&revision=1", "old.pdf"), ("", "new.pdf"), ("&revision=2", "new.pdf")]:
+                layout = pathlib.Path(tmp) / "layout.json"
+                subprocess.run([service_test.BINARY, "render", str(folder / document), "--pins", str(listed), "--device", "iphone-15",
+                                "--zoom", "2", "-o", str(pathlib.Path(tmp) / "device.png"), "--layout-json", str(layout)],
+                               check=True, timeout=120, capture_output=True)
+                placed = json.loads(layout.read_text())["pages"][0]["placement"]["rect"]
+                served = self.server.get(f"/v1/contents/rotated/viewport?device=iphone-15&zoom=2{query}")
+                self.assertEqual(served.status_code, 200, served.text[:300])
+                viewport = served.json()
+                for key in ("x", "y", "width", "height"):
+                    self.assertAlmostEqual(viewport["content"][key] * viewport["scale"], placed[key], places=6,
+                                           msg=f"{query or 'latest'}: content.{key}")
+        for address in ["render.png", "pins.xfdf", "viewport?device=iphone-15"]:
+            sep = "&" if "?" in address else "?"
+            bad = self.server.get(f"/v1/contents/rotated/{address}{sep}revision=x")
+            self.assertEqual(bad.status_code, 400, address)
+            self.assertIn("revision", bad.json()["error"], address)
+            unknown = self.server.get(f"/v1/contents/rotated/{address}{sep}revision=3")
+            self.assertEqual(unknown.status_code, 404, f"{address}: {unknown.text[:300]}")
+            self.assertIn("revision", unknown.json()["error"], address)
+
+    def test_edits_made_while_the_carry_runs_are_kept(self):
+        folder, _ = pair("room-deleted")
+        self.upload_with_pins("meanwhile", folder)
+        before = {p["id"]: p for p in self.server.get("/v1/contents/meanwhile/pins").json()["pins"]}
+        edited, moved = [pid for pid, p in before.items() if not p.get("parentId")][:2]
+        os.mkfifo(self.carry_gate)
+        answers = []
+        posting = threading.Thread(target=lambda: answers.append(
+            post_revision(self.server, "meanwhile", (folder / "new.pdf").read_bytes())))
+        posting.start()
+        gate = open_gate(self.carry_gate)
+        try:
+            os.unlink(self.carry_gate)   # one carry held: the next ones go on
+            # The carry has read the pins: edit one's text, move another, add one, on revision 1.
+            text = self.server.patch(f"/v1/contents/meanwhile/pins/{edited}",
+                                     {"version": before[edited]["version"], "text": "edited while the carry ran", "resolved": True})
+            self.assertEqual(text.status_code, 200, text.text)
+            place = self.server.patch(f"/v1/contents/meanwhile/pins/{moved}",
+                                      {"version": before[moved]["version"], "relativeX": 0.125, "relativeY": 0.25})
+            self.assertEqual(place.status_code, 200, place.text)
+            added = {key: before[edited][key] for key in ("contentId", "page", "authorId", "text")}
+            created = self.server.post("/v1/contents/meanwhile/pins", {**added, "id": "added-meanwhile", "relativeX": 0.75, "relativeY": 0.5})
+            self.assertEqual(created.status_code, 201, created.text)
+        finally:
+            os.write(gate, b"x")
+            os.close(gate)
+        posting.join(300)
+        self.assertEqual(answers[0].status_code, 201, answers[0].text[:500])
+        report = answers[0].json()["report"]
+        pins = {p["id"]: p for p in self.server.get("/v1/contents/meanwhile/pins").json()["pins"]}
+        # The text edit stays, on top of what the carry found for the pin.
+        self.assertEqual((pins[edited]["text"], pins[edited]["resolved"]), ("edited while the carry ran", True))
+        verdict = next(v for v in report["pins"] if v["id"] == edited)
+        self.assertEqual(pins[edited].get("carry", {}).get("verdict", "same"), verdict["verdict"])
+        # The pins placed on revision 1 meanwhile keep their places, flagged from there.
+        flag = {"verdict": "changed", "confidence": 0}
+        self.assertEqual((pins[moved]["relativeX"], pins[moved]["relativeY"]), (0.125, 0.25))
+        self.assertEqual(pins[moved]["carry"], {**flag, "from": {"page": 1, "x": 0.125, "y": 0.25}})
+        self.assertEqual((pins["added-meanwhile"]["relativeX"], pins["added-meanwhile"]["carry"]),
+                         (0.75, {**flag, "from": {"page": 1, "x": 0.75, "y": 0.5}}))
+        self.assertEqual(report["meanwhile"], [
+            {"id": moved, "edit": "moved", "page": 1, "x": 0.125, "y": 0.25},
+            {"id": "added-meanwhile", "edit": "created", "page": 1, "x": 0.75, "y": 0.5}])
+        self.assertEqual(self.server.get("/v1/contents/meanwhile/revisions/2").json()["report"], report)
 
     def test_pins_on_a_deleted_room_keep_their_flag(self):
         folder, truth = pair("room-deleted")

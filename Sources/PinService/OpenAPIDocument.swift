@@ -418,7 +418,7 @@ public enum OpenAPIDocument {
       "post": {
         "operationId": "createAnnotation",
         "summary": "Create an annotation: a pin, or a reply when its motivation is replying and its target an annotation of the container (role comment)",
-        "description": "Mapped as an import maps a W3C annotation: its point from a FragmentSelector (page=N, xywh=percent: or xywh=pixel:), a PointSelector or an SvgSelector; its text from the TextualBody; `resolved` pinrender's term. The id is `Slug` when that is a pin id no pin of the content has, else a new one; the body's own `id` (and `canonical`, `via`, other bodies and targets) are not kept. Created at `created` (else now), by `creator` (else the token's name, or anonymous). 201 with Location and the annotation as stored; the pin has the events of any create. An annotation that cannot be placed is a 400 naming its target.",
+        "description": "Mapped as an import maps a W3C annotation: its point from a FragmentSelector (page=N, xywh=percent: or xywh=pixel:), a PointSelector or an SvgSelector; its text from the TextualBody; `resolved` pinrender's term. The id is `Slug` when that is a pin id no pin of the content has, else a new one; the body's own `id` is not kept but copied to `via` (when it is an IRI; else a given `via` is kept), and `canonical` is kept unchanged (other bodies and targets are not kept); either, when not an absolute IRI of at most 2048 characters, is a 400 naming it. Created at `created` (else now), by `creator` (else the token's name, or anonymous). 201 with Location and the annotation as stored; the pin has the events of any create. An annotation that cannot be placed is a 400 naming its target.",
         "parameters": [{"name": "Slug", "in": "header", "schema": {"type": "string"}}],
         "requestBody": {"required": true, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}, "application/json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}}},
         "responses": {
@@ -459,7 +459,7 @@ public enum OpenAPIDocument {
       "put": {
         "operationId": "replaceAnnotation",
         "summary": "Replace an annotation (role comment): its text, and for a root its place and resolved (kept when absent)",
-        "description": "The pin is edited as a PATCH edits it (pin.updated or pin.resolved); its author, date and thread stay. If-Match other than its ETag (or *) is a 412; a body whose id is another annotation's, or that makes a root a reply or a reply a root, is a 400.",
+        "description": "The pin is edited as a PATCH edits it (pin.updated or pin.resolved); its author, date and thread stay, and so do `canonical` and `via` once set: left out they are kept, one not set yet is taken, a changed one is a 409 naming it (with `current`). If-Match other than its ETag (or *) is a 412; a body whose id is another annotation's, or that makes a root a reply or a reply a root, is a 400.",
         "parameters": [{"name": "If-Match", "in": "header", "schema": {"type": "string"}}],
         "requestBody": {"required": true, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}, "application/json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}}},
         "responses": {
@@ -586,7 +586,8 @@ public enum OpenAPIDocument {
         "description": "A W3C Web Annotation (https://www.w3.org/TR/annotation-model/), read as docs/INTERCHANGE.md says",
         "properties": {
           "@context": {}, "id": {"type": "string"}, "type": {}, "motivation": {}, "created": {"type": "string"}, "modified": {"type": "string"},
-          "creator": {}, "body": {}, "bodyValue": {"type": "string"}, "target": {}, "resolved": {"type": "boolean"}
+          "creator": {}, "body": {}, "bodyValue": {"type": "string"}, "target": {}, "resolved": {"type": "boolean"},
+          "canonical": {"type": "string", "maxLength": 2048}, "via": {"type": "string", "maxLength": 2048}
         }
       },
       "Annotation": {
@@ -595,7 +596,9 @@ public enum OpenAPIDocument {
         "properties": {
           "@context": {"type": "array"}, "id": {"type": "string"}, "type": {"const": "Annotation"},
           "motivation": {"enum": ["commenting", "replying"]}, "created": {"type": "string"}, "creator": {"type": "object"},
-          "body": {}, "target": {}, "resolved": {"type": "boolean"}
+          "body": {}, "target": {}, "resolved": {"type": "boolean"},
+          "canonical": {"type": "string", "description": "the IRI of the authoritative copy, as it was given"},
+          "via": {"type": "string", "description": "the IRI of the annotation this one was copied from (the id it was POSTed or imported with)"}
         }
       },
       "AnnotationPage": {
@@ -670,7 +673,9 @@ public enum OpenAPIDocument {
           "createdAt": {"type": "string", "description": "ISO 8601, from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z"}, "text": {"type": "string"},
           "resolved": {"type": "boolean"}, "parentId": {"type": ["string", "null"], "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$"},
           "number": {"type": "integer", "minimum": 0}, "kind": {"enum": ["text", "voice"]},
-          "audio": {"$ref": "#/components/schemas/Audio"}, "carry": {"$ref": "#/components/schemas/Carry"}
+          "audio": {"$ref": "#/components/schemas/Audio"}, "carry": {"$ref": "#/components/schemas/Carry"},
+          "canonical": {"type": "string", "maxLength": 2048, "description": "an absolute IRI: the comment's authoritative copy (a W3C annotation's canonical); fixed once set"},
+          "via": {"type": "string", "maxLength": 2048, "description": "an absolute IRI: the comment it was copied from (a W3C annotation's via); fixed once set"}
         }
       },
       "PinEdit": {
@@ -692,7 +697,7 @@ public enum OpenAPIDocument {
           "authorId": {"type": "string"}, "authorName": {"type": "string"}, "createdAt": {"type": "string"},
           "text": {"type": "string"}, "resolved": {"type": "boolean"}, "parentId": {"type": ["string", "null"]},
           "number": {"type": "integer"}, "kind": {"enum": ["text", "voice"]}, "audio": {"$ref": "#/components/schemas/Audio"},
-          "carry": {"$ref": "#/components/schemas/Carry"},
+          "carry": {"$ref": "#/components/schemas/Carry"}, "canonical": {"type": "string"}, "via": {"type": "string"},
           "version": {"type": "integer", "minimum": 1}, "updatedAt": {"type": "string"},
           "seq": {"type": "integer", "minimum": 1}, "deleted": {"const": true}
         }

@@ -52,8 +52,9 @@ extension PinServer {
     /// `POST /annotations/{id}/` with one Annotation: a pin (a reply when its motivation is
     /// `replying` and its target an annotation of the container), its id the `Slug` when
     /// that is a free pin id, else a new one (the body's own `id` is not kept: the server
-    /// names it); created at its `created`, else now; by its `creator`, else the token's
-    /// name. 201 with `Location` and the annotation as stored.
+    /// names it, and the `id` goes to `via`); its `canonical` kept; created at its `created`,
+    /// else now; by its `creator`, else the token's name. 201 with `Location` and the
+    /// annotation as stored.
     func createAnnotation(_ request: HTTPRequest, contentId: String) throws {
         try Self.requireJSONLD(request)
         // RFC 5023's Slug, percent-encoded, and quoted as the protocol's own example sends it.
@@ -75,7 +76,8 @@ extension PinServer {
 
     /// `PUT /annotations/{id}/{pin}` with the annotation whole: its text, and for a root its
     /// place and `resolved` (kept when absent), become the pin's (``ReviewService/edit(_:of:_:)``);
-    /// its author, date and thread stay. `If-Match` other than its ETag is a 412; a body whose
+    /// its author, date and thread stay, and its `canonical` and `via` once set (a change is a
+    /// 409). `If-Match` other than its ETag is a 412; a body whose
     /// `id` is another annotation's, or that makes a root a reply (or the reverse), is a 400.
     func replaceAnnotation(_ request: HTTPRequest, contentId: String, pinId: String) throws {
         try Self.requireJSONLD(request)
@@ -86,6 +88,7 @@ extension PinServer {
             try Self.check(ifMatch: ifMatch, current)
             let new = try Self.pin(fromAnnotation: body, id: pinId, content: content, baseURL: base, author: current.pin.authorId,
                                    created: current.pin.createdAt, resolved: current.pin.resolved, replacing: true)
+            try Self.checkKept(new, current)
             guard new.isRoot == current.pin.isRoot else {
                 throw InputError(source: "request", location: "target", problem: current.pin.isRoot
                     ? "a root annotation stays one: its target is the content, not another annotation"
@@ -94,6 +97,7 @@ extension PinServer {
             return try service.edit(pinId, of: contentId, PinEdit(version: current.version) { pin in
                 var pin = pin
                 pin.text = new.text
+                (pin.canonical, pin.via) = (pin.canonical ?? new.canonical, pin.via ?? new.via)
                 if pin.isRoot { (pin.page, pin.relativeX, pin.relativeY, pin.resolved) = (new.page, new.relativeX, new.relativeY, new.resolved) }
                 return pin
             })
@@ -160,6 +164,8 @@ extension PinServer {
         if replacing, fields["id"] != nil, comment.id != id {
             throw InputError(source: "request", location: "id", problem: "\"\(Route.shown(comment.id))\" is not this annotation (\(id))")
         }
+        // The protocol's POST: the server names the annotation, and the IRI it had goes to `via`.
+        if !replacing, case .text(let given)? = fields["id"], AbsoluteIRI.isValid(given) { comment.via = given }
         comment.id = id
         comment.location = "annotation"
         if comment.author.isEmpty { comment.author = author }
@@ -180,6 +186,18 @@ extension PinServer {
             return true
         } catch {
             return false
+        }
+    }
+
+    /// Throws 409 when a PUT changes the annotation's `canonical` or `via`, which the protocol
+    /// keeps once set (leaving one out keeps it; one not set yet is taken).
+    private static func checkKept(_ new: Pin, _ current: StoredPin) throws {
+        for (name, given, kept) in [("canonical", new.canonical, current.pin.canonical), ("via", new.via, current.pin.via)] {
+            if let given, let kept, given != kept {
+                throw ServiceError(status: 409, message: """
+                    \(name): "\(given.prefix(100))" is not the annotation's, "\(kept.prefix(100))": canonical and via stay as they were first set (send them unchanged or leave them out)
+                    """, current: current)
+            }
         }
     }
 

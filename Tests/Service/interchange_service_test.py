@@ -536,6 +536,40 @@ class ProtocolTests(ServerCase):
         self.assertEqual(self.request("GET", "/annotations/proto/edited").status_code, 410)
         self.assertNotIn("edited", self.pins("proto"))
 
+    def test_canonical_is_kept_a_given_id_goes_to_via_and_a_put_changes_neither(self):
+        given, canonical = "https://elsewhere.example/annotations/41", "urn:uuid:1b0f7a3e-5c1d-4c39-9a7e-canonical"
+        created = self.post(self.annotation("copied here", id=given, canonical=canonical), {"Slug": "copied"})
+        self.assertEqual(created.status_code, 201, created.text)
+        body = created.json()
+        self.assertEqual(body["id"], f"{self.server.url}/annotations/proto/copied")
+        self.assertEqual((body["canonical"], body["via"]), (canonical, given))
+        self.assertEqual(self.request("GET", "/annotations/proto/copied").json(), body)
+        pin = self.pins("proto")["copied"]
+        self.assertEqual((pin["canonical"], pin["via"]), (canonical, given))
+        # Without an id, a given via is kept.
+        self.assertEqual(self.post(self.annotation(via="https://older.example/7")).json()["via"], "https://older.example/7")
+        # A PUT with them unchanged, or without them, keeps them; one that changes either is a 409.
+        for fields in (dict(body), {key: value for key, value in body.items() if key not in ("canonical", "via")}):
+            fields["body"] = {"type": "TextualBody", "value": "edited, " + str(len(fields))}
+            put = self.request("PUT", "/annotations/proto/copied", {"Content-Type": "application/ld+json"}, json=fields)
+            self.assertEqual(put.status_code, 200, put.text)
+            self.assertEqual((put.json()["canonical"], put.json()["via"]), (canonical, given))
+        for field in ("canonical", "via"):
+            changed = self.request("PUT", "/annotations/proto/copied", {"Content-Type": "application/ld+json"},
+                                   json=dict(body, **{field: "urn:uuid:another"}))
+            self.assertEqual(changed.status_code, 409, changed.text)
+            self.assertTrue(changed.json()["error"].startswith(f'{field}: "urn:uuid:another" is not the annotation'), changed.text)
+            self.assertNotIn("\n", changed.json()["error"])
+            self.assertEqual(changed.json()["current"]["id"], "copied")
+        self.assertEqual(self.pins("proto")["copied"]["canonical"], canonical)
+        # One that is no IRI is a 400 naming it; the pins API cannot change them.
+        bad = self.post(self.annotation(canonical="not an IRI"))
+        self.assertEqual(bad.status_code, 400)
+        self.assertTrue(bad.json()["error"].startswith("canonical: expected an absolute IRI"), bad.text)
+        patch = self.request("PATCH", "/v1/contents/proto/pins/copied", json={"version": pin["version"], "via": "urn:x"})
+        self.assertEqual(patch.status_code, 400)
+        self.assertTrue(patch.json()["error"].startswith("via: cannot be changed"), patch.text)
+
     def test_bad_annotations_are_400_with_one_line(self):
         cases = [
             (b'{"type": "Annotation", "bodyValue": "x", "target": ', "target: not valid JSON: line 1, column 52"),

@@ -36,6 +36,8 @@ extension ImportedPin {
                     $0.raw("}")
                 }
             }
+            if let canonical = pin.canonical { field(&writer, "canonical") { $0.string(canonical) } }
+            if let via = pin.via { field(&writer, "via") { $0.string(via) } }
             if let subtype = item.subtype { field(&writer, "subtype") { $0.string(subtype) } }
             if let state = item.reviewState {
                 field(&writer, "reviewState") {

@@ -20,6 +20,11 @@ struct AnnotationContainer {
         pins = threads.flatMap { [$0.root] + $0.replies }
     }
 
+    /// The ETag of a representation of the container or of a page: a hash of its bytes.
+    static func etag(of body: Data) -> String {
+        "\"\(RenderService.hash(body))\""
+    }
+
     var iri: String { WebAnnotationNames.containerIRI(contentId: contentId, baseURL: baseURL) }
     var pageCount: Int { max(1, (pins.count + AnnotationProtocol.pageSize - 1) / AnnotationProtocol.pageSize) }
 

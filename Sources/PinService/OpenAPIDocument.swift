@@ -400,7 +400,7 @@ public enum OpenAPIDocument {
       "get": {
         "operationId": "annotationContainer",
         "summary": "The W3C Web Annotation Protocol's container of a content (LDP BasicContainer and AnnotationCollection), or one of its pages",
-        "description": "Without `page`: the container, `total`, `first` and `last`, its first page embedded with the annotations' descriptions (the default, or `Prefer: return=representation; include=\"http://www.w3.org/ns/oa#PreferContainedDescriptions\"`), with their IRIs (`oa#PreferContainedIRIs`, or `iris=1`), or only linked (`ldp#PreferMinimalContainer`); `Preference-Applied` says a preference was read; the representations with descriptions and with IRIs have IRIs of their own (`?iris=0`, `?iris=1`, in Content-Location). With `page` (from 0): an AnnotationPage of at most 100 annotations with `partOf`, `startIndex`, `next`, `prev`; a page past the last is a 404. Each thread's root, then its replies, in the order of pins.jsonld. ETag of the representation, 304 for If-None-Match. Only JSON-LD is served (406 for an Accept without it). docs/INTERCHANGE.md lists the protocol's MUSTs and SHOULDs met.",
+        "description": "Without `page`: the container, `total`, `first` and `last`, its first page embedded with the annotations' descriptions (the default, or `Prefer: return=representation; include=\"http://www.w3.org/ns/oa#PreferContainedDescriptions\"`), with their IRIs (`oa#PreferContainedIRIs`, or `iris=1`), or only linked (`ldp#PreferMinimalContainer`); `Preference-Applied` says a preference was read; the representations with descriptions and with IRIs have IRIs of their own (`?iris=0`, `?iris=1`, in Content-Location). With `page` (from 0): an AnnotationPage of at most 100 annotations with `partOf`, `startIndex`, `next`, `prev`; a page past the last is a 404. Each thread's root, then its replies, in the order of pins.jsonld. ETag of the representation, 304 for If-None-Match; a refusal of the container (not of a page) carries the container's current ETag too. Only JSON-LD is served (406 for an Accept without it). docs/INTERCHANGE.md lists the protocol's MUSTs and SHOULDs met.",
         "parameters": [
           {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 0}},
           {"name": "iris", "in": "query", "description": "1: the representation with the annotations' IRIs; 0: with their descriptions (default: as Prefer asks)", "schema": {"type": "integer", "enum": [0, 1]}},
@@ -436,7 +436,7 @@ public enum OpenAPIDocument {
         "summary": "The container's methods; a browser's CORS preflight (with --tokens)",
         "security": [],
         "responses": {
-          "200": {"description": "Allow (and, for a preflight on a server with tokens, the Access-Control-Allow headers)", "headers": {"Allow": {"$ref": "#/components/headers/Allow"}}},
+          "200": {"description": "Allow (and, for a preflight on a server with tokens, the Access-Control-Allow headers); the container's ETag for a client that may read it", "headers": {"Allow": {"$ref": "#/components/headers/Allow"}, "ETag": {"$ref": "#/components/headers/ETag"}}},
           "400": {"$ref": "#/components/responses/Error"}, "403": {"$ref": "#/components/responses/Error"}
         }
       }

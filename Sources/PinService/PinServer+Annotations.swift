@@ -11,34 +11,38 @@ import PinServiceCore
 /// it has the events and checks of any other.
 extension PinServer {
     /// `GET` or `HEAD /annotations/{id}/[?iris=0|1][&page=N]`: the container as `Prefer` asks
-    /// (`iris` wins over its IRIs or descriptions), or one of its pages.
-    func annotationContainer(_ request: HTTPRequest, contentId: String) throws {
-        try Self.requireJSONLD(request)
-        let query = try QueryOptions.parse(request.query, as: .annotations)
+    /// (`iris` wins over its IRIs or descriptions), or one of its pages. A refusal of the
+    /// container (not of a page) carries its ETag.
+    func annotationContainer(_ request: HTTPRequest, contentId: String) {
+        let (accept, query, base) = (request.header("Accept"), request.query, baseURL(of: request))
         let preference = AnnotationProtocol.Preference(header: request.header("Prefer"))
-        let iris = query.iris ?? preference.iris
-        let base = baseURL(of: request)
-        answer(request, on: .readers, { [service] in
+        let refusalHeaders: (@Sendable () -> [(String, String)])? = query["page"] != nil ? nil : { @Sendable [service] in
+            Self.containerETag(service, contentId: contentId, baseURL: base)
+        }
+        answer(request, on: .readers, { [service] () throws -> ContainerAnswer in
+            try Self.requireJSONLD(accept)
+            let options = try QueryOptions.parse(query, as: .annotations)
+            let iris = options.iris ?? preference.iris
             let container = try AnnotationContainer(contentId: contentId, baseURL: base, live: try service.pins(of: contentId).pins.map(\.pin))
-            if let page = query.page {
-                return (try WebAnnotationDocument.json(try container.page(page, iris: iris, embedded: false)),
-                        container.pageIRI(page, iris: iris))
+            if let page = options.page {
+                return ContainerAnswer(body: try WebAnnotationDocument.json(try container.page(page, iris: iris, embedded: false)),
+                                       location: container.pageIRI(page, iris: iris), isPage: true)
             }
-            return (try WebAnnotationDocument.json(try container.container(iris: iris, minimal: preference.minimal)),
-                    container.representationIRI(iris: iris))
-        }) { request, answer in
-            let etag = "\"\(RenderService.hash(answer.0))\""
-            var headers = query.page == nil ? AnnotationProtocol.containerHeaders(etag: etag, location: answer.1)
-                                            : AnnotationProtocol.pageHeaders(etag: etag, location: answer.1)
-            if preference.applied, query.page == nil { headers.append(("Preference-Applied", "return=representation")) }
+            return ContainerAnswer(body: try WebAnnotationDocument.json(try container.container(iris: iris, minimal: preference.minimal)),
+                                   location: container.representationIRI(iris: iris), isPage: false)
+        }, refusalHeaders: refusalHeaders) { request, answer in
+            let etag = AnnotationContainer.etag(of: answer.body)
+            var headers = answer.isPage ? AnnotationProtocol.pageHeaders(etag: etag, location: answer.location)
+                                        : AnnotationProtocol.containerHeaders(etag: etag, location: answer.location)
+            if preference.applied, !answer.isPage { headers.append(("Preference-Applied", "return=representation")) }
             if request.header("If-None-Match") == etag { return request.respond(304, headers: headers) }
-            request.respond(200, body: answer.0, type: AnnotationProtocol.mediaType, headers: headers)
+            request.respond(200, body: answer.body, type: AnnotationProtocol.mediaType, headers: headers)
         }
     }
 
     /// `GET` or `HEAD /annotations/{id}/{pin}`: the annotation; a deleted one is 410.
     func showAnnotation(_ request: HTTPRequest, contentId: String, pinId: String) throws {
-        try Self.requireJSONLD(request)
+        try Self.requireJSONLD(request.header("Accept"))
         let base = baseURL(of: request)
         answer(request, on: .readers, { [service] in try service.pin(pinId, of: contentId) }) { request, stored in
             let etag = AnnotationProtocol.etag(of: stored)
@@ -55,19 +59,20 @@ extension PinServer {
     /// names it, and the `id` goes to `via`); its `canonical` kept; created at its `created`,
     /// else now; by its `creator`, else the token's name. 201 with `Location` and the
     /// annotation as stored.
-    func createAnnotation(_ request: HTTPRequest, contentId: String) throws {
-        try Self.requireJSONLD(request)
+    func createAnnotation(_ request: HTTPRequest, contentId: String) {
+        let accept = request.header("Accept")
         // RFC 5023's Slug, percent-encoded, and quoted as the protocol's own example sends it.
         let slug = request.header("Slug")?.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")).removingPercentEncoding
         let (body, base) = (request.body, baseURL(of: request))
         let author = configuration.tokens.name(of: Self.token(of: request)) ?? "anonymous"
         answer(request, on: .writer, { [service] in
+            try Self.requireJSONLD(accept)
             let content = try service.content(contentId)
             let id = slug.flatMap { Self.isFree($0, of: contentId, in: service) ? $0 : nil } ?? UUID().uuidString.lowercased()
             let pin = try Self.pin(fromAnnotation: body, id: id, content: content, baseURL: base, author: author, created: Date(),
                                    resolved: false)
             return try service.create(pin).pin
-        }) { request, stored in
+        }, refusalHeaders: { [service] in Self.containerETag(service, contentId: contentId, baseURL: base) }) { request, stored in
             try Self.respond(request, 201, stored, baseURL: base, extra: [
                 ("Location", WebAnnotationNames.pinIRI(contentId: contentId, pinId: stored.pin.id, baseURL: base)),
                 AnnotationProtocol.containerLink])
@@ -80,7 +85,7 @@ extension PinServer {
     /// 409). `If-Match` other than its ETag is a 412; a body whose
     /// `id` is another annotation's, or that makes a root a reply (or the reverse), is a 400.
     func replaceAnnotation(_ request: HTTPRequest, contentId: String, pinId: String) throws {
-        try Self.requireJSONLD(request)
+        try Self.requireJSONLD(request.header("Accept"))
         let (body, base, ifMatch) = (request.body, baseURL(of: request), request.header("If-Match"))
         answer(request, on: .writer, { [service] in
             let content = try service.content(contentId)
@@ -118,15 +123,22 @@ extension PinServer {
     }
 
     /// `OPTIONS` on a container or an annotation: its methods, and for a browser's preflight
-    /// (on a server with tokens) what it may send.
-    func annotationOptions(_ request: HTTPRequest, container: Bool) {
+    /// (on a server with tokens) what it may send. A container's carries its ETag for a
+    /// client that may read it (a preflight sends no token: it learns nothing of the content).
+    func annotationOptions(_ request: HTTPRequest, contentId: String, container: Bool) {
         let methods = container ? AnnotationProtocol.containerMethods : AnnotationProtocol.annotationMethods
         var headers = [("Allow", methods.joined(separator: ", "))]
         if container { headers.append(("Accept-Post", AnnotationProtocol.mediaType)) }
         if !configuration.tokens.isOpen, request.header("Access-Control-Request-Method") != nil {
             headers += AnnotationProtocol.cors(origin: request.header("Origin"), preflight: true, methods: methods)
         }
-        request.respond(200, body: Data(), type: "text/plain", headers: headers)
+        guard container, configuration.tokens.allows(Self.token(of: request), contentId: contentId) else {
+            return request.respond(200, body: Data(), type: "text/plain", headers: headers)
+        }
+        let base = baseURL(of: request)
+        answer(request, on: .readers, { [service] in Self.containerETag(service, contentId: contentId, baseURL: base) }) { request, etag in
+            request.respond(200, body: Data(), type: "text/plain", headers: headers + etag)
+        }
     }
 
     /// The headers every answer of the protocol's `route` has, set before the answer is known
@@ -201,6 +213,15 @@ extension PinServer {
         }
     }
 
+    /// The `ETag` of the container of `contentId` as a GET without preferences answers it, for
+    /// its refusals and OPTIONS; none when the content is unknown or the store cannot be read.
+    private static func containerETag(_ service: ReviewService, contentId: String, baseURL: String) -> [(String, String)] {
+        guard let pins = try? service.pins(of: contentId).pins.map(\.pin),
+              let container = try? AnnotationContainer(contentId: contentId, baseURL: baseURL, live: pins),
+              let body = try? WebAnnotationDocument.json(container.container(iris: false, minimal: false)) else { return [] }
+        return [("ETag", AnnotationContainer.etag(of: body))]
+    }
+
     /// Throws 412 unless `If-Match` is absent, `*`, or names the annotation's ETag.
     private static func check(ifMatch: String?, _ current: StoredPin) throws {
         guard let ifMatch else { return }
@@ -214,9 +235,9 @@ extension PinServer {
     }
 
     /// Throws 406 unless the client's `Accept` takes JSON-LD.
-    private static func requireJSONLD(_ request: HTTPRequest) throws {
-        guard AnnotationProtocol.acceptsJSONLD(request.header("Accept")) else {
-            throw ServiceError(status: 406, message: "Accept: \(request.header("Accept")?.prefix(100) ?? "") does not take application/ld+json, the one representation served")
+    private static func requireJSONLD(_ accept: String?) throws {
+        guard AnnotationProtocol.acceptsJSONLD(accept) else {
+            throw ServiceError(status: 406, message: "Accept: \(accept?.prefix(100) ?? "") does not take application/ld+json, the one representation served")
         }
     }
 
@@ -228,4 +249,11 @@ extension PinServer {
         request.respond(status, body: try WebAnnotationDocument.json(object), type: AnnotationProtocol.mediaType,
                         headers: AnnotationProtocol.annotationHeaders(etag: AnnotationProtocol.etag(of: stored)) + extra)
     }
+}
+
+/// A representation of a container or of one of its pages, and its IRI (`Content-Location`).
+private struct ContainerAnswer: Sendable {
+    var body: Data
+    var location: String
+    var isPage: Bool
 }

@@ -404,6 +404,30 @@ class ProtocolTests(ServerCase):
         self.assertEqual(self.request("GET", "/annotations/none/").status_code, 404)
         self.assertEqual(self.request("PATCH", "/annotations/proto/").status_code, 405)
 
+    def test_every_answer_of_the_container_has_its_etag(self):
+        self.post(self.annotation())
+        etag = self.request("GET", "/annotations/proto/").headers["ETag"]
+        self.assertEqual(self.request("OPTIONS", "/annotations/proto/").headers.get("ETag"), etag)
+        # Refusals too, with the container's current ETag.
+        for answer, status in [
+            (self.request("GET", "/annotations/proto/", {"Accept": "image/png"}), 406),
+            (self.request("HEAD", "/annotations/proto/", {"Accept": "image/png"}), 406),
+            (self.request("GET", "/annotations/proto/?iris=yes"), 400),
+            (self.post({"type": "AnnotationPage", "items": []}), 400),
+            (self.post(self.annotation(), {"Accept": "image/png"}), 406),
+        ]:
+            self.assertEqual((answer.status_code, answer.headers.get("ETag")), (status, etag), answer.text)
+        self.assertEqual(self.post(self.annotation()).status_code, 201)
+        moved = self.request("OPTIONS", "/annotations/proto/").headers["ETag"]
+        self.assertNotEqual(moved, etag)
+        self.assertEqual(self.request("GET", "/annotations/proto/").headers["ETag"], moved)
+        # None for a client without access (a preflight sends no token), nor where there is no container.
+        url = f"{self.server.url}/annotations/proto/"
+        self.assertNotIn("ETag", requests.options(url, headers={"Origin": "https://annotator.example",
+                                                                "Access-Control-Request-Method": "POST"}, timeout=TIMEOUT).headers)
+        self.assertNotIn("ETag", requests.get(url, timeout=TIMEOUT).headers)
+        self.assertNotIn("ETag", self.request("GET", "/annotations/none/").headers)
+
     def test_prefer_asks_for_the_minimal_container_or_iris(self):
         self.post(self.annotation())
         minimal = self.request("GET", "/annotations/proto/",

@@ -65,8 +65,8 @@ struct AnnotationContainer {
             object["partOf"] = representationIRI(iris: iris)
         } else {
             object["@context"] = WebAnnotationDocument.context
-            object["partOf"] = ["id": representationIRI(iris: iris), "type": ["BasicContainer", "AnnotationCollection"],
-                                "total": pins.count] as [String: Any]
+            // Its own context is the model's (no LDP's BasicContainer): the collection it is part of.
+            object["partOf"] = ["id": representationIRI(iris: iris), "type": "AnnotationCollection", "total": pins.count] as [String: Any]
         }
         if page + 1 < pageCount { object["next"] = pageIRI(page + 1, iris: iris) }
         if page > 0 { object["prev"] = pageIRI(page - 1, iris: iris) }

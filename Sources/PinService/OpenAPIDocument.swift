@@ -400,14 +400,14 @@ public enum OpenAPIDocument {
       "get": {
         "operationId": "annotationContainer",
         "summary": "The W3C Web Annotation Protocol's container of a content (LDP BasicContainer and AnnotationCollection), or one of its pages",
-        "description": "Without `page`: the container, `total`, `first` and `last`, its first page embedded with the annotations' descriptions (the default, or `Prefer: return=representation; include=\"http://www.w3.org/ns/oa#PreferContainedDescriptions\"`), with their IRIs (`oa#PreferContainedIRIs`, or `iris=1`), or only linked (`ldp#PreferMinimalContainer`); `Preference-Applied` says a preference was read; the representations with descriptions and with IRIs have IRIs of their own (`?iris=0`, `?iris=1`, in Content-Location). With `page` (from 0): an AnnotationPage of at most 100 annotations with `partOf`, `startIndex`, `next`, `prev`; a page past the last is a 404. Each thread's root, then its replies, in the order of pins.jsonld. ETag of the representation, 304 for If-None-Match; a refusal of the container (not of a page) carries the container's current ETag too. Only JSON-LD is served (406 for an Accept without it). docs/INTERCHANGE.md lists the protocol's MUSTs and SHOULDs met.",
+        "description": "Without `page`: the container, `total`, `first` and `last`, its first page embedded with the annotations' descriptions (the default, or `Prefer: return=representation; include=\"http://www.w3.org/ns/oa#PreferContainedDescriptions\"`), with their IRIs (`oa#PreferContainedIRIs`, or `iris=1`), or only linked (`ldp#PreferMinimalContainer`); `Preference-Applied` says a preference was read; the representations with descriptions and with IRIs have IRIs of their own (`?iris=0`, `?iris=1`, in Content-Location). With `page` (from 0): an AnnotationPage of at most 100 annotations with `partOf`, `startIndex`, `next`, `prev`; a page past the last is a 404. Each thread's root, then its replies, in the order of pins.jsonld. ETag of the representation, 304 for If-None-Match; a refusal of the container (not of a page) carries the container's current ETag too. JSON-LD, or the same RDF as Turtle for an Accept that prefers text/turtle (quality values respected; JSON-LD on a tie or without Accept; 406 for an Accept that takes neither; Vary: Accept), each with an ETag of its own. docs/INTERCHANGE.md lists the protocol's MUSTs and SHOULDs met.",
         "parameters": [
           {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 0}},
           {"name": "iris", "in": "query", "description": "1: the representation with the annotations' IRIs; 0: with their descriptions (default: as Prefer asks)", "schema": {"type": "integer", "enum": [0, 1]}},
           {"name": "Prefer", "in": "header", "schema": {"type": "string"}}
         ],
         "responses": {
-          "200": {"description": "The container or a page", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"description": "the container's type and constraints (a page, not a container, has none)", "schema": {"type": "string"}}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/AnnotationContainer"}, {"$ref": "#/components/schemas/AnnotationPage"}]}}}},
+          "200": {"description": "The container or a page", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"description": "the container's type and constraints (a page, not a container, has none)", "schema": {"type": "string"}}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/AnnotationContainer"}, {"$ref": "#/components/schemas/AnnotationPage"}]}}, "text/turtle": {"schema": {"type": "string", "description": "the same RDF as the JSON-LD"}}}},
           "304": {"description": "Not modified"},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
@@ -422,7 +422,7 @@ public enum OpenAPIDocument {
         "parameters": [{"name": "Slug", "in": "header", "schema": {"type": "string"}}],
         "requestBody": {"required": true, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}, "application/json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}}},
         "responses": {
-          "201": {"description": "Created", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}}},
+          "201": {"description": "Created", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}, "text/turtle": {"schema": {"type": "string", "description": "the same RDF as the JSON-LD"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
           "406": {"$ref": "#/components/responses/Error"}, "410": {"$ref": "#/components/responses/Error"},
@@ -446,9 +446,9 @@ public enum OpenAPIDocument {
       "get": {
         "operationId": "getAnnotation",
         "summary": "One pin as a W3C annotation",
-        "description": "ETag: the seq of the pin's last change (304 for If-None-Match); a deleted pin is a 410.",
+        "description": "ETag: the seq of the pin's last change (with -ttl for the Turtle; 304 for If-None-Match; If-Match takes either); a deleted pin is a 410. JSON-LD, or Turtle for an Accept that prefers text/turtle (406 for one that takes neither).",
         "responses": {
-          "200": {"description": "The annotation", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}}},
+          "200": {"description": "The annotation", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}, "text/turtle": {"schema": {"type": "string", "description": "the same RDF as the JSON-LD"}}}},
           "304": {"description": "Not modified"},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
@@ -463,7 +463,7 @@ public enum OpenAPIDocument {
         "parameters": [{"name": "If-Match", "in": "header", "schema": {"type": "string"}}],
         "requestBody": {"required": true, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}, "application/json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}}},
         "responses": {
-          "200": {"description": "As stored now", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}}},
+          "200": {"description": "As stored now", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}, "text/turtle": {"schema": {"type": "string", "description": "the same RDF as the JSON-LD"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
           "406": {"$ref": "#/components/responses/Error"}, "409": {"$ref": "#/components/responses/Error"},
@@ -604,7 +604,7 @@ public enum OpenAPIDocument {
       "AnnotationPage": {
         "type": "object", "required": ["id", "type", "items"],
         "properties": {
-          "@context": {"type": "array"}, "id": {"type": "string"}, "type": {"const": "AnnotationPage"}, "partOf": {"oneOf": [{"type": "string"}, {"type": "object"}], "description": "the container: its IRI in an embedded page, its id, type and total in a page on its own"},
+          "@context": {"type": "array"}, "id": {"type": "string"}, "type": {"const": "AnnotationPage"}, "partOf": {"oneOf": [{"type": "string"}, {"type": "object"}], "description": "the container: its IRI in an embedded page, its id, type (AnnotationCollection) and total in a page on its own"},
           "startIndex": {"type": "integer"}, "next": {"type": "string"}, "prev": {"type": "string"},
           "items": {"type": "array", "items": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/Annotation"}]}}
         }

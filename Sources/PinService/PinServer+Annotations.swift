@@ -20,36 +20,36 @@ extension PinServer {
             Self.containerETag(service, contentId: contentId, baseURL: base)
         }
         answer(request, on: .readers, { [service] () throws -> ContainerAnswer in
-            try Self.requireJSONLD(accept)
+            let representation = try Self.representation(accept)
             let options = try QueryOptions.parse(query, as: .annotations)
             let iris = options.iris ?? preference.iris
             let container = try AnnotationContainer(contentId: contentId, baseURL: base, live: try service.pins(of: contentId).pins.map(\.pin))
             if let page = options.page {
-                return ContainerAnswer(body: try WebAnnotationDocument.json(try container.page(page, iris: iris, embedded: false)),
-                                       location: container.pageIRI(page, iris: iris), isPage: true)
+                return ContainerAnswer(body: try representation.body(WebAnnotationDocument.json(try container.page(page, iris: iris, embedded: false))),
+                                       type: representation.mediaType, location: container.pageIRI(page, iris: iris), isPage: true)
             }
-            return ContainerAnswer(body: try WebAnnotationDocument.json(try container.container(iris: iris, minimal: preference.minimal)),
-                                   location: container.representationIRI(iris: iris), isPage: false)
+            return ContainerAnswer(body: try representation.body(WebAnnotationDocument.json(try container.container(iris: iris, minimal: preference.minimal))),
+                                   type: representation.mediaType, location: container.representationIRI(iris: iris), isPage: false)
         }, refusalHeaders: refusalHeaders) { request, answer in
             let etag = AnnotationContainer.etag(of: answer.body)
             var headers = answer.isPage ? AnnotationProtocol.pageHeaders(etag: etag, location: answer.location)
                                         : AnnotationProtocol.containerHeaders(etag: etag, location: answer.location)
             if preference.applied, !answer.isPage { headers.append(("Preference-Applied", "return=representation")) }
             if request.header("If-None-Match") == etag { return request.respond(304, headers: headers) }
-            request.respond(200, body: answer.body, type: AnnotationProtocol.mediaType, headers: headers)
+            request.respond(200, body: answer.body, type: answer.type, headers: headers)
         }
     }
 
     /// `GET` or `HEAD /annotations/{id}/{pin}`: the annotation; a deleted one is 410.
     func showAnnotation(_ request: HTTPRequest, contentId: String, pinId: String) throws {
-        try Self.requireJSONLD(request.header("Accept"))
+        let representation = try Self.representation(request.header("Accept"))
         let base = baseURL(of: request)
         answer(request, on: .readers, { [service] in try service.pin(pinId, of: contentId) }) { request, stored in
-            let etag = AnnotationProtocol.etag(of: stored)
+            let etag = AnnotationProtocol.etag(of: stored, as: representation)
             if request.header("If-None-Match") == etag {
                 return request.respond(304, headers: AnnotationProtocol.annotationHeaders(etag: etag))
             }
-            try Self.respond(request, 200, stored, baseURL: base)
+            try Self.respond(request, 200, stored, baseURL: base, as: representation)
         }
     }
 
@@ -66,14 +66,15 @@ extension PinServer {
         let (body, base) = (request.body, baseURL(of: request))
         let author = configuration.tokens.name(of: Self.token(of: request)) ?? "anonymous"
         answer(request, on: .writer, { [service] in
-            try Self.requireJSONLD(accept)
+            let representation = try Self.representation(accept)
             let content = try service.content(contentId)
             let id = slug.flatMap { Self.isFree($0, of: contentId, in: service) ? $0 : nil } ?? UUID().uuidString.lowercased()
             let pin = try Self.pin(fromAnnotation: body, id: id, content: content, baseURL: base, author: author, created: Date(),
                                    resolved: false)
-            return try service.create(pin).pin
-        }, refusalHeaders: { [service] in Self.containerETag(service, contentId: contentId, baseURL: base) }) { request, stored in
-            try Self.respond(request, 201, stored, baseURL: base, extra: [
+            return (try service.create(pin).pin, representation)
+        }, refusalHeaders: { [service] in Self.containerETag(service, contentId: contentId, baseURL: base) }) { request, created in
+            let (stored, representation) = created
+            try Self.respond(request, 201, stored, baseURL: base, as: representation, extra: [
                 ("Location", WebAnnotationNames.pinIRI(contentId: contentId, pinId: stored.pin.id, baseURL: base)),
                 AnnotationProtocol.containerLink])
         }
@@ -85,7 +86,7 @@ extension PinServer {
     /// 409). `If-Match` other than its ETag is a 412; a body whose
     /// `id` is another annotation's, or that makes a root a reply (or the reverse), is a 400.
     func replaceAnnotation(_ request: HTTPRequest, contentId: String, pinId: String) throws {
-        try Self.requireJSONLD(request.header("Accept"))
+        let representation = try Self.representation(request.header("Accept"))
         let (body, base, ifMatch) = (request.body, baseURL(of: request), request.header("If-Match"))
         answer(request, on: .writer, { [service] in
             let content = try service.content(contentId)
@@ -106,7 +107,7 @@ extension PinServer {
                 if pin.isRoot { (pin.page, pin.relativeX, pin.relativeY, pin.resolved) = (new.page, new.relativeX, new.relativeY, new.resolved) }
                 return pin
             })
-        }) { request, stored in try Self.respond(request, 200, stored, baseURL: base) }
+        }) { request, stored in try Self.respond(request, 200, stored, baseURL: base, as: representation) }
     }
 
     /// `DELETE /annotations/{id}/{pin}`: 204; a root's replies go with it. `If-Match` other
@@ -227,33 +228,36 @@ extension PinServer {
         guard let ifMatch else { return }
         let etag = AnnotationProtocol.etag(of: current)
         let tags = ifMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard tags.contains("*") || tags.contains(etag) else {
+        guard tags.contains("*") || tags.contains(etag) || tags.contains(AnnotationProtocol.etag(of: current, as: .turtle)) else {
             throw ServiceError(status: 412, message: """
                 If-Match: \(ifMatch.prefix(100)) is not the annotation's ETag, \(etag): it changed since; GET it again
                 """)
         }
     }
 
-    /// Throws 406 unless the client's `Accept` takes JSON-LD.
-    private static func requireJSONLD(_ accept: String?) throws {
-        guard AnnotationProtocol.acceptsJSONLD(accept) else {
-            throw ServiceError(status: 406, message: "Accept: \(accept?.prefix(100) ?? "") does not take application/ld+json, the one representation served")
+    /// The representation the client's `Accept` asks for; 406 when it takes neither.
+    private static func representation(_ accept: String?) throws -> AnnotationProtocol.Representation {
+        guard let representation = AnnotationProtocol.representation(for: accept) else {
+            throw ServiceError(status: 406, message: "Accept: \(accept?.prefix(100) ?? "") takes neither application/ld+json nor text/turtle, the representations served")
         }
+        return representation
     }
 
-    /// Answers an annotation with its headers.
+    /// Answers an annotation as `representation`, with its headers.
     private static func respond(_ request: HTTPRequest, _ status: Int, _ stored: StoredPin, baseURL: String,
-                                extra: [(String, String)] = []) throws {
+                                as representation: AnnotationProtocol.Representation, extra: [(String, String)] = []) throws {
         var object = try WebAnnotationDocument.object(of: stored.pin, contentId: stored.pin.contentId, baseURL: baseURL)
         object["@context"] = WebAnnotationDocument.context
-        request.respond(status, body: try WebAnnotationDocument.json(object), type: AnnotationProtocol.mediaType,
-                        headers: AnnotationProtocol.annotationHeaders(etag: AnnotationProtocol.etag(of: stored)) + extra)
+        request.respond(status, body: try representation.body(WebAnnotationDocument.json(object)), type: representation.mediaType,
+                        headers: AnnotationProtocol.annotationHeaders(etag: AnnotationProtocol.etag(of: stored, as: representation)) + extra)
     }
 }
 
 /// A representation of a container or of one of its pages, and its IRI (`Content-Location`).
 private struct ContainerAnswer: Sendable {
     var body: Data
+    /// Its `Content-Type`.
+    var type: String
     var location: String
     var isPage: Bool
 }

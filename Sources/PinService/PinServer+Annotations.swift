@@ -24,12 +24,11 @@ extension PinServer {
             let options = try QueryOptions.parse(query, as: .annotations)
             let iris = options.iris ?? preference.iris
             let container = try AnnotationContainer(contentId: contentId, baseURL: base, live: try service.pins(of: contentId).pins.map(\.pin))
-            if let page = options.page {
-                return ContainerAnswer(body: try representation.body(WebAnnotationDocument.json(try container.page(page, iris: iris, embedded: false))),
-                                       type: representation.mediaType, location: container.pageIRI(page, iris: iris), isPage: true)
-            }
-            return ContainerAnswer(body: try representation.body(WebAnnotationDocument.json(try container.container(iris: iris, minimal: preference.minimal))),
-                                   type: representation.mediaType, location: container.representationIRI(iris: iris), isPage: false)
+            let object = try options.page.map { try container.page($0, iris: iris, embedded: false) }
+                ?? container.container(iris: iris, minimal: preference.minimal)
+            return ContainerAnswer(body: try representation.body(WebAnnotationDocument.json(object)), type: representation.mediaType,
+                                   location: options.page.map { container.pageIRI($0, iris: iris) } ?? container.representationIRI(iris: iris),
+                                   isPage: options.page != nil)
         }, refusalHeaders: refusalHeaders) { request, answer in
             let etag = AnnotationContainer.etag(of: answer.body)
             var headers = answer.isPage ? AnnotationProtocol.pageHeaders(etag: etag, location: answer.location)

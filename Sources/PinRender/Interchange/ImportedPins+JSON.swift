@@ -2,9 +2,9 @@ import Foundation
 import PinRenderCore
 
 extension ImportedPin {
-    /// `{"pins": [...]}`, a pin a line, as `--pins` reads it: the apps' fields, then the ones
-    /// an import adds (`modifiedAt`, `subtype`, `reviewState`, `language`), which every command
-    /// ignores.
+    /// `{"pins": [...]}`, a pin a line, as `--pins` reads it: the apps' fields (`canonical` and
+    /// `via` when the comment had them), then the ones an import adds (`modifiedAt`, `subtype`,
+    /// `reviewState`, `language`), which every command ignores.
     static func json(_ pins: [ImportedPin]) -> Data {
         var data = Data()
         var writer = JSONWriter { data.append($0) }

@@ -708,6 +708,14 @@ class TurtleTests(ServerCase):
             refused = self.request("GET", "/annotations/proto/", {"Accept": accept})
             self.assertEqual(refused.status_code, 406, accept)
             self.assertIn("text/turtle", refused.json()["error"])
+        # A POST and a PUT answer in the representation asked for, too.
+        created = self.request("POST", "/annotations/proto/", {"Content-Type": "application/ld+json", "Accept": "text/turtle"},
+                               json={"type": "Annotation", "bodyValue": "as Turtle", "target": {
+                                   "source": f"{self.server.url}/contents/proto",
+                                   "selector": {"type": "FragmentSelector", "value": "xywh=percent:5,5,0,0"}}})
+        self.assertEqual((created.status_code, created.headers["Content-Type"]), (201, "text/turtle; charset=utf-8"), created.text)
+        graph = rdflib.Graph().parse(data=created.text, format="turtle")
+        self.assertIn((rdflib.URIRef(created.headers["Location"]), rdflib.RDF.type, rdflib.URIRef(OA + "Annotation")), graph)
         head = self.request("HEAD", "/annotations/proto/", {"Accept": "text/turtle"})
         self.assertEqual((head.status_code, head.content), (200, b""))
         self.assertEqual(head.headers["ETag"], self.request("GET", "/annotations/proto/", {"Accept": "text/turtle"}).headers["ETag"])

@@ -97,11 +97,12 @@ MACHINE_BASE = gcc g++ make git ca-certificates python3 python3-pip \
 # its heavy optional ones); the pin service's end-to-end tests are clients written with
 # requests and websockets, and schemathesis; the live page's test drives chromium with
 # Selenium; the diff tests compare with pixelmatch; the metrics test parses /metrics with
-# prometheus_client; the interchange tests make PDFs with pypdf and expand JSON-LD with pyld;
+# prometheus_client; the interchange tests make PDFs with pypdf and expand JSON-LD with pyld
+# (the service's Turtle is read with rdflib and compared with pyld's graph);
 # the carry tests make their revisions (samples/make_revisions.py: the scan) and check the
 # pixels with numpy, Pillow and scikit-image (its phase_cross_correlation is the independent
 # registration). pillow and scikit-image are imported as PIL and skimage.
-PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium prometheus_client pypdf pyld \
+PYTHON_PACKAGES = pixelmatch pymupdf requests websockets schemathesis selenium prometheus_client pypdf pyld rdflib \
 	numpy pillow scikit-image
 VENV = .build/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)

@@ -20,6 +20,11 @@ struct AnnotationContainer {
         pins = threads.flatMap { [$0.root] + $0.replies }
     }
 
+    /// The ETag of a representation of the container or of a page: a hash of its bytes.
+    static func etag(of body: Data) -> String {
+        "\"\(RenderService.hash(body))\""
+    }
+
     var iri: String { WebAnnotationNames.containerIRI(contentId: contentId, baseURL: baseURL) }
     var pageCount: Int { max(1, (pins.count + AnnotationProtocol.pageSize - 1) / AnnotationProtocol.pageSize) }
 
@@ -60,8 +65,8 @@ struct AnnotationContainer {
             object["partOf"] = representationIRI(iris: iris)
         } else {
             object["@context"] = WebAnnotationDocument.context
-            object["partOf"] = ["id": representationIRI(iris: iris), "type": ["BasicContainer", "AnnotationCollection"],
-                                "total": pins.count] as [String: Any]
+            // Its own context is the model's (no LDP's BasicContainer): the collection it is part of.
+            object["partOf"] = ["id": representationIRI(iris: iris), "type": "AnnotationCollection", "total": pins.count] as [String: Any]
         }
         if page + 1 < pageCount { object["next"] = pageIRI(page + 1, iris: iris) }
         if page > 0 { object["prev"] = pageIRI(page - 1, iris: iris) }

@@ -8,7 +8,8 @@ import PinServiceCore
 /// let a browser client of another origin use them. docs/INTERCHANGE.md lists which of the
 /// protocol's MUST and SHOULD requirements the service meets.
 enum AnnotationProtocol {
-    /// JSON-LD with the model's profile, what every representation is sent as.
+    /// JSON-LD with the model's profile, what a representation is sent as unless `Accept` asks
+    /// for Turtle (``Representation``).
     static let mediaType = "application/ld+json; profile=\"http://www.w3.org/ns/anno.jsonld\""
     /// The most annotations of one AnnotationPage.
     static let pageSize = 100
@@ -47,9 +48,11 @@ enum AnnotationProtocol {
          ("Vary", "Accept"), ("ETag", etag)]
     }
 
-    /// An annotation's ETag: the seq of its pin's last change, which every change moves.
-    static func etag(of pin: StoredPin) -> String {
-        "\"\(pin.seq)\""
+    /// An annotation's ETag: the seq of its pin's last change, which every change moves, and
+    /// `-ttl` after it for the Turtle (another representation, another tag). `If-Match` may
+    /// name either.
+    static func etag(of pin: StoredPin, as representation: Representation = .jsonLD) -> String {
+        representation == .turtle ? "\"\(pin.seq)-ttl\"" : "\"\(pin.seq)\""
     }
 
     /// The headers a browser needs to read the answers from another origin: granted to
@@ -98,14 +101,45 @@ enum AnnotationProtocol {
         }
     }
 
-    /// Whether `Accept` takes JSON-LD (absent, `*/*`, `application/*`, JSON or JSON-LD):
-    /// the only representation served; else 406.
-    static func acceptsJSONLD(_ accept: String?) -> Bool {
-        guard let accept, !accept.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
-        return accept.split(separator: ",").contains { item in
-            let type = item.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            let refused = item.replacingOccurrences(of: " ", with: "").contains(";q=0") && !item.contains(";q=0.")
-            return !refused && ["*/*", "application/*", "application/json", "application/ld+json"].contains(type)
+    /// A representation the protocol's answers come in: JSON-LD (the default) or Turtle, the
+    /// same RDF (``WebAnnotationTurtle``).
+    enum Representation: Sendable {
+        case jsonLD, turtle
+
+        var mediaType: String {
+            switch self {
+            case .jsonLD: AnnotationProtocol.mediaType
+            case .turtle: "text/turtle; charset=utf-8"
+            }
         }
+
+        /// The representation of `jsonLD`, pinrender's JSON-LD bytes.
+        func body(_ jsonLD: Data) throws -> Data {
+            self == .turtle ? try WebAnnotationTurtle.data(fromJSONLD: jsonLD) : jsonLD
+        }
+    }
+
+    /// The representation `Accept` asks for: the one of the higher quality, each type's the
+    /// `q` of the most specific range that matches it (RFC 9110 12.5.1: `text/turtle`, then
+    /// `text/*`, then `*/*`; JSON-LD's types are `application/ld+json` and `application/json`);
+    /// JSON-LD when they tie or `Accept` is absent; nil when it takes neither (a 406).
+    static func representation(for accept: String?) -> Representation? {
+        guard let accept, !accept.trimmingCharacters(in: .whitespaces).isEmpty else { return .jsonLD }
+        let ranges = accept.split(separator: ",").map { item -> (type: String, q: Double) in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return (parts.first ?? "", min(max(q, 0), 1))
+        }
+        func quality(_ type: String) -> Double {
+            let major = String(type.prefix { $0 != "/" }) + "/*"
+            for candidate in [type, major, "*/*"] {
+                let matching = ranges.filter { $0.type == candidate }
+                if !matching.isEmpty { return matching.map(\.q).max()! }
+            }
+            return 0
+        }
+        let jsonLD = max(quality("application/ld+json"), quality("application/json")), turtle = quality("text/turtle")
+        guard max(jsonLD, turtle) > 0 else { return nil }
+        return turtle > jsonLD ? .turtle : .jsonLD
     }
 }

@@ -401,14 +401,14 @@ public enum OpenAPIDocument {
       "get": {
         "operationId": "annotationContainer",
         "summary": "The W3C Web Annotation Protocol's container of a content (LDP BasicContainer and AnnotationCollection), or one of its pages",
-        "description": "Without `page`: the container, `total`, `first` and `last`, its first page embedded with the annotations' descriptions (the default, or `Prefer: return=representation; include=\"http://www.w3.org/ns/oa#PreferContainedDescriptions\"`), with their IRIs (`oa#PreferContainedIRIs`, or `iris=1`), or only linked (`ldp#PreferMinimalContainer`); `Preference-Applied` says a preference was read; the representations with descriptions and with IRIs have IRIs of their own (`?iris=0`, `?iris=1`, in Content-Location). With `page` (from 0): an AnnotationPage of at most 100 annotations with `partOf`, `startIndex`, `next`, `prev`; a page past the last is a 404. Each thread's root, then its replies, in the order of pins.jsonld. ETag of the representation, 304 for If-None-Match. Only JSON-LD is served (406 for an Accept without it). docs/INTERCHANGE.md lists the protocol's MUSTs and SHOULDs met.",
+        "description": "Without `page`: the container, `total`, `first` and `last`, its first page embedded with the annotations' descriptions (the default, or `Prefer: return=representation; include=\"http://www.w3.org/ns/oa#PreferContainedDescriptions\"`), with their IRIs (`oa#PreferContainedIRIs`, or `iris=1`), or only linked (`ldp#PreferMinimalContainer`); `Preference-Applied` says a preference was read; the representations with descriptions and with IRIs have IRIs of their own (`?iris=0`, `?iris=1`, in Content-Location). With `page` (from 0): an AnnotationPage of at most 100 annotations with `partOf`, `startIndex`, `next`, `prev`; a page past the last is a 404. Each thread's root, then its replies, in the order of pins.jsonld. ETag of the representation, 304 for If-None-Match; a refusal of the container (not of a page) carries the container's current ETag too. JSON-LD, or the same RDF as Turtle for an Accept that prefers text/turtle (quality values respected; JSON-LD on a tie or without Accept; 406 for an Accept that takes neither; Vary: Accept), each with an ETag of its own. docs/INTERCHANGE.md lists the protocol's MUSTs and SHOULDs met.",
         "parameters": [
           {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 0}},
           {"name": "iris", "in": "query", "description": "1: the representation with the annotations' IRIs; 0: with their descriptions (default: as Prefer asks)", "schema": {"type": "integer", "enum": [0, 1]}},
           {"name": "Prefer", "in": "header", "schema": {"type": "string"}}
         ],
         "responses": {
-          "200": {"description": "The container or a page", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"description": "the container's type and constraints (a page, not a container, has none)", "schema": {"type": "string"}}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/AnnotationContainer"}, {"$ref": "#/components/schemas/AnnotationPage"}]}}}},
+          "200": {"description": "The container or a page", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"description": "the container's type and constraints (a page, not a container, has none)", "schema": {"type": "string"}}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/AnnotationContainer"}, {"$ref": "#/components/schemas/AnnotationPage"}]}}, "text/turtle": {"schema": {"type": "string", "description": "the same RDF as the JSON-LD"}}}},
           "304": {"description": "Not modified"},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
@@ -419,11 +419,11 @@ public enum OpenAPIDocument {
       "post": {
         "operationId": "createAnnotation",
         "summary": "Create an annotation: a pin, or a reply when its motivation is replying and its target an annotation of the container (role comment)",
-        "description": "Mapped as an import maps a W3C annotation: its point from a FragmentSelector (page=N, xywh=percent: or xywh=pixel:), a PointSelector or an SvgSelector; its text from the TextualBody; `resolved` pinrender's term. The id is `Slug` when that is a pin id no pin of the content has, else a new one; the body's own `id` (and `canonical`, `via`, other bodies and targets) are not kept. Created at `created` (else now), by `creator` (else the token's name, or anonymous). 201 with Location and the annotation as stored; the pin has the events of any create. An annotation that cannot be placed is a 400 naming its target.",
+        "description": "Mapped as an import maps a W3C annotation: its point from a FragmentSelector (page=N, xywh=percent: or xywh=pixel:), a PointSelector or an SvgSelector; its text from the TextualBody; `resolved` pinrender's term. The id is `Slug` when that is a pin id no pin of the content has, else a new one; the body's own `id` is not kept but copied to `via` (when it is an IRI; else a given `via` is kept), and `canonical` is kept unchanged (other bodies and targets are not kept); either, when not an absolute IRI of at most 2048 characters, is a 400 naming it. Created at `created` (else now), by `creator` (else the token's name, or anonymous). 201 with Location and the annotation as stored; the pin has the events of any create. An annotation that cannot be placed is a 400 naming its target.",
         "parameters": [{"name": "Slug", "in": "header", "schema": {"type": "string"}}],
         "requestBody": {"required": true, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}, "application/json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}}},
         "responses": {
-          "201": {"description": "Created", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}}},
+          "201": {"description": "Created", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}, "text/turtle": {"schema": {"type": "string", "description": "the same RDF as the JSON-LD"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
           "406": {"$ref": "#/components/responses/Error"}, "410": {"$ref": "#/components/responses/Error"},
@@ -437,7 +437,7 @@ public enum OpenAPIDocument {
         "summary": "The container's methods; a browser's CORS preflight (with --tokens)",
         "security": [],
         "responses": {
-          "200": {"description": "Allow (and, for a preflight on a server with tokens, the Access-Control-Allow headers)", "headers": {"Allow": {"$ref": "#/components/headers/Allow"}}},
+          "200": {"description": "Allow (and, for a preflight on a server with tokens, the Access-Control-Allow headers); the container's ETag for a client that may read it", "headers": {"Allow": {"$ref": "#/components/headers/Allow"}, "ETag": {"$ref": "#/components/headers/ETag"}}},
           "400": {"$ref": "#/components/responses/Error"}, "403": {"$ref": "#/components/responses/Error"}
         }
       }
@@ -447,9 +447,9 @@ public enum OpenAPIDocument {
       "get": {
         "operationId": "getAnnotation",
         "summary": "One pin as a W3C annotation",
-        "description": "ETag: the seq of the pin's last change (304 for If-None-Match); a deleted pin is a 410.",
+        "description": "ETag: the seq of the pin's last change (with -ttl for the Turtle; 304 for If-None-Match; If-Match takes either); a deleted pin is a 410. JSON-LD, or Turtle for an Accept that prefers text/turtle (406 for one that takes neither).",
         "responses": {
-          "200": {"description": "The annotation", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}}},
+          "200": {"description": "The annotation", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}, "text/turtle": {"schema": {"type": "string", "description": "the same RDF as the JSON-LD"}}}},
           "304": {"description": "Not modified"},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
@@ -460,11 +460,11 @@ public enum OpenAPIDocument {
       "put": {
         "operationId": "replaceAnnotation",
         "summary": "Replace an annotation (role comment): its text, and for a root its place and resolved (kept when absent)",
-        "description": "The pin is edited as a PATCH edits it (pin.updated or pin.resolved); its author, date and thread stay. If-Match other than its ETag (or *) is a 412; a body whose id is another annotation's, or that makes a root a reply or a reply a root, is a 400.",
+        "description": "The pin is edited as a PATCH edits it (pin.updated or pin.resolved); its author, date and thread stay, and so do `canonical` and `via` once set: left out they are kept, one not set yet is taken, a changed one is a 409 naming it (with `current`). If-Match other than its ETag (or *) is a 412; a body whose id is another annotation's, or that makes a root a reply or a reply a root, is a 400.",
         "parameters": [{"name": "If-Match", "in": "header", "schema": {"type": "string"}}],
         "requestBody": {"required": true, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}, "application/json": {"schema": {"$ref": "#/components/schemas/AnnotationInput"}}}},
         "responses": {
-          "200": {"description": "As stored now", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}}},
+          "200": {"description": "As stored now", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Link": {"$ref": "#/components/headers/Link"}, "Allow": {"$ref": "#/components/headers/Allow"}, "Vary": {"$ref": "#/components/headers/Vary"}}, "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/Annotation"}}, "text/turtle": {"schema": {"type": "string", "description": "the same RDF as the JSON-LD"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
           "403": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"},
           "406": {"$ref": "#/components/responses/Error"}, "409": {"$ref": "#/components/responses/Error"},
@@ -591,7 +591,8 @@ public enum OpenAPIDocument {
         "description": "A W3C Web Annotation (https://www.w3.org/TR/annotation-model/), read as docs/INTERCHANGE.md says",
         "properties": {
           "@context": {}, "id": {"type": "string"}, "type": {}, "motivation": {}, "created": {"type": "string"}, "modified": {"type": "string"},
-          "creator": {}, "body": {}, "bodyValue": {"type": "string"}, "target": {}, "resolved": {"type": "boolean"}
+          "creator": {}, "body": {}, "bodyValue": {"type": "string"}, "target": {}, "resolved": {"type": "boolean"},
+          "canonical": {"type": "string", "maxLength": 2048}, "via": {"type": "string", "maxLength": 2048}
         }
       },
       "Annotation": {
@@ -600,13 +601,15 @@ public enum OpenAPIDocument {
         "properties": {
           "@context": {"type": "array"}, "id": {"type": "string"}, "type": {"const": "Annotation"},
           "motivation": {"enum": ["commenting", "replying"]}, "created": {"type": "string"}, "creator": {"type": "object"},
-          "body": {}, "target": {}, "resolved": {"type": "boolean"}
+          "body": {}, "target": {}, "resolved": {"type": "boolean"},
+          "canonical": {"type": "string", "description": "the IRI of the authoritative copy, as it was given"},
+          "via": {"type": "string", "description": "the IRI of the annotation this one was copied from (the id it was POSTed or imported with)"}
         }
       },
       "AnnotationPage": {
         "type": "object", "required": ["id", "type", "items"],
         "properties": {
-          "@context": {"type": "array"}, "id": {"type": "string"}, "type": {"const": "AnnotationPage"}, "partOf": {"oneOf": [{"type": "string"}, {"type": "object"}], "description": "the container: its IRI in an embedded page, its id, type and total in a page on its own"},
+          "@context": {"type": "array"}, "id": {"type": "string"}, "type": {"const": "AnnotationPage"}, "partOf": {"oneOf": [{"type": "string"}, {"type": "object"}], "description": "the container: its IRI in an embedded page, its id, type (AnnotationCollection) and total in a page on its own"},
           "startIndex": {"type": "integer"}, "next": {"type": "string"}, "prev": {"type": "string"},
           "items": {"type": "array", "items": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/Annotation"}]}}
         }
@@ -675,7 +678,9 @@ public enum OpenAPIDocument {
           "createdAt": {"type": "string", "description": "ISO 8601, from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z"}, "text": {"type": "string"},
           "resolved": {"type": "boolean"}, "parentId": {"type": ["string", "null"], "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$"},
           "number": {"type": "integer", "minimum": 0}, "kind": {"enum": ["text", "voice"]},
-          "audio": {"$ref": "#/components/schemas/Audio"}, "carry": {"$ref": "#/components/schemas/Carry"}
+          "audio": {"$ref": "#/components/schemas/Audio"}, "carry": {"$ref": "#/components/schemas/Carry"},
+          "canonical": {"type": "string", "maxLength": 2048, "description": "an absolute IRI: the comment's authoritative copy (a W3C annotation's canonical); fixed once set"},
+          "via": {"type": "string", "maxLength": 2048, "description": "an absolute IRI: the comment it was copied from (a W3C annotation's via); fixed once set"}
         }
       },
       "PinEdit": {
@@ -697,7 +702,7 @@ public enum OpenAPIDocument {
           "authorId": {"type": "string"}, "authorName": {"type": "string"}, "createdAt": {"type": "string"},
           "text": {"type": "string"}, "resolved": {"type": "boolean"}, "parentId": {"type": ["string", "null"]},
           "number": {"type": "integer"}, "kind": {"enum": ["text", "voice"]}, "audio": {"$ref": "#/components/schemas/Audio"},
-          "carry": {"$ref": "#/components/schemas/Carry"},
+          "carry": {"$ref": "#/components/schemas/Carry"}, "canonical": {"type": "string"}, "via": {"type": "string"},
           "version": {"type": "integer", "minimum": 1}, "updatedAt": {"type": "string"},
           "seq": {"type": "integer", "minimum": 1}, "deleted": {"const": true}
         }

@@ -211,12 +211,12 @@ public final class PinServer {
                     request.respond(200, json: ["revisions": revisions])
                 }
             case .revision(let id, let number): showRevision(request, contentId: id, number: number)
-            case .annotationContainer(let id): try annotationContainer(request, contentId: id)
-            case .createAnnotation(let id): try createAnnotation(request, contentId: id)
+            case .annotationContainer(let id): annotationContainer(request, contentId: id)
+            case .createAnnotation(let id): createAnnotation(request, contentId: id)
             case .annotation(let id, let pinId): try showAnnotation(request, contentId: id, pinId: pinId)
             case .replaceAnnotation(let id, let pinId): try replaceAnnotation(request, contentId: id, pinId: pinId)
             case .deleteAnnotation(let id, let pinId): deleteAnnotation(request, contentId: id, pinId: pinId)
-            case .annotationOptions(_, let pinId): annotationOptions(request, container: pinId == nil)
+            case .annotationOptions(let id, let pinId): annotationOptions(request, contentId: id, container: pinId == nil)
             case .events(let id):
                 // Left without a status: libsoup answers the WebSocket handshake (or refuses
                 // a request that is not one), then calls openEvents.

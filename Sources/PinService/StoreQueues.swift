@@ -47,27 +47,48 @@ extension PinServer {
     /// Answers `request` from store work: `work` runs on the store's `side` off the loop
     /// thread (on the writer: answered once committed), `respond` on the loop thread with its
     /// result (to set the answer, as a handler does); a failure of either is answered
-    /// through ``ServiceError``.
+    /// through ``ServiceError``. A refusal (4xx) of `work` also carries `refusalHeaders`, read
+    /// on the readers after it (the protocol container's ETag, which every answer of it has).
     func answer<T: Sendable>(_ request: HTTPRequest, on side: StoreQueues.Side, _ work: @escaping @Sendable () throws -> T,
+                             refusalHeaders: (@Sendable () -> [(String, String)])? = nil,
                              respond: @escaping (HTTPRequest, T) throws -> Void) {
-        let answer = { (request: HTTPRequest, result: Result<T, any Error>) in
+        let answer = { (request: HTTPRequest, outcome: Outcome<T>) in
             do {
-                try respond(request, try result.get())
+                try respond(request, try outcome.result.get())
             } catch {
-                request.fail(ServiceError(error))
+                var failure = ServiceError(error)
+                if (400..<500).contains(failure.status) { failure.headers += outcome.refusalHeaders }
+                request.fail(failure)
+            }
+        }
+        let readers = stores.readers
+        /// Hands `result` on, with the refusal's headers read first when it failed.
+        let finishing = { @Sendable (finish: @escaping @Sendable (Outcome<T>) -> Void) in
+            { @Sendable (result: Result<T, any Error>) in
+                guard let refusalHeaders, case .failure = result else { return finish(Outcome(result: result)) }
+                readers.async { finish(Outcome(result: result, refusalHeaders: refusalHeaders())) }
             }
         }
         switch side {
         case .writer:
             let (writer, bytes) = (stores.writer, request.announcedLength ?? 0)
-            request.answerLater({ finish in writer.submit(bytes: bytes, work, done: finish) }, answer: answer)
+            request.answerLater({ finish in writer.submit(bytes: bytes, work, done: finishing(finish)) }, answer: answer)
         case .readers:
-            request.answerLater(on: stores.readers, { Result { try work() } }, answer: answer)
+            request.answerLater({ finish in readers.async { finishing(finish)(Result { try work() }) } }, answer: answer)
         case .batches:
-            request.answerLater(on: stores.batches, {
-                defer { HeapPolicy.giveBackFreeMemory() }
-                return Result { try work() }
+            let batches = stores.batches
+            request.answerLater({ finish in
+                batches.async {
+                    defer { HeapPolicy.giveBackFreeMemory() }
+                    finishing(finish)(Result { try work() })
+                }
             }, answer: answer)
         }
     }
+}
+
+/// What store work gave an answer: its result, and the headers a refusal of it carries.
+private struct Outcome<T: Sendable>: Sendable {
+    var result: Result<T, any Error>
+    var refusalHeaders: [(String, String)] = []
 }

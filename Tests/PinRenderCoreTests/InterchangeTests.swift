@@ -202,6 +202,29 @@ struct WebAnnotationTests {
         #expect(pins.map(\.pin.relativeY) == [0.4, 0.25, 0.25, 0.1, nil])
     }
 
+    @Test func canonicalAndViaAreReadAndWritten() throws {
+        let document = try WebAnnotationDocument(Data("""
+            [{"id": "https://elsewhere.example/a/1", "type": "Annotation", "canonical": "urn:uuid:c1", "via": "https://older.example/9",
+              "created": "2026-11-02T09:00:00Z", "bodyValue": "copied", "target": "urn:pinrender:content:d#xywh=percent:10,20,0,0"},
+             {"id": "urn:pinrender:pin:d/own", "type": "Annotation", "via": {"id": "https://older.example/8"}, "bodyValue": "ours", "created": "2026-11-02T09:00:00Z",
+              "target": "urn:pinrender:content:d#xywh=percent:10,20,0,0"},
+             {"type": "Annotation", "created": "2026-11-02T09:00:00Z", "bodyValue": "no id", "target": "urn:pinrender:content:d#xywh=percent:10,20,0,0"}]
+            """.utf8), source: "w.jsonld", baseURL: nil)
+        // Another's id is where the copy came from; pinrender's own is the pin itself.
+        #expect(document.comments.map(\.via) == ["https://elsewhere.example/a/1", "https://older.example/8", nil])
+        #expect(document.comments.map(\.canonical) == ["urn:uuid:c1", nil, nil])
+        let (pins, warnings) = try CommentImport(source: "w", contentId: "d", pages: nil).pins(from: document.comments)
+        try #require(pins.count == 3, "\(warnings)")
+        #expect((pins[0].pin.canonical, pins[0].pin.via) == ("urn:uuid:c1", "https://elsewhere.example/a/1"))
+        let data = try WebAnnotationDocument.data(threads: [CommentThread(root: pins[0].pin, number: 1, replies: [])], contentId: "d", baseURL: nil)
+        let written = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let item = try #require((written["items"] as? [[String: Any]])?.first)
+        #expect(item["canonical"] as? String == "urn:uuid:c1" && item["via"] as? String == "https://elsewhere.example/a/1")
+        #expect(throws: InputError.self) {
+            try WebAnnotationDocument(Data(#"{"type": "Annotation", "canonical": "not an IRI", "target": "urn:x"}"#.utf8), source: "w", baseURL: nil)
+        }
+    }
+
     @Test func writtenAndReadBack() throws {
         let root = Pin(id: "p 1", contentId: "plan/a", page: 3, relativeX: 0.123456, relativeY: 0.9, authorId: "u:1", authorName: "Ана",
                        createdAt: ISODate.parse("2026-11-02T09:15:00Z")!, text: "текст", resolved: true, kind: .voice,

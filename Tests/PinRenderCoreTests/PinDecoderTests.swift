@@ -125,6 +125,16 @@ struct PinDecoderTests {
         #expect(pins[0].audio == Pin.Audio(url: "https://x/a.m4a", durationMs: 42000))
     }
 
+    @Test func canonicalAndViaAreKeptAndWrittenBackOnlyWhenGiven() throws {
+        let pins = try decode("[\(root(["canonical": #""urn:uuid:1b0f7a3e""#, "via": #""https://elsewhere.example/a/1?x=é""#])), \(reply())]")
+        #expect((pins[0].canonical, pins[0].via) == ("urn:uuid:1b0f7a3e", "https://elsewhere.example/a/1?x=é"))
+        #expect((pins[1].canonical, pins[1].via) == (nil, nil))
+        let written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(WirePin(pins[0]))) as? [String: Any]
+        #expect(written?["canonical"] as? String == "urn:uuid:1b0f7a3e")
+        let plain = String(decoding: try JSONEncoder().encode(WirePin(pins[1])), as: UTF8.self)
+        #expect(!plain.contains("canonical") && !plain.contains("via"))
+    }
+
     @Test func coordinatesAtTheEdgesAreValid() throws {
         let pins = try decode("[\(root(["relativeX": "0", "relativeY": "1"])), \(root(["id": #""p2""#, "relativeX": "1.0", "relativeY": "0.0"]))]")
         #expect(pins.map(\.relativeX) == [0, 1])
@@ -257,6 +267,15 @@ struct PinDecoderTests {
         #expect(error.problem.contains("02/11/2026 09:15"))
         #expect(error.problem.contains("ISO 8601"))
         #expect(error.problem.contains("2026-11-02T09:15:00Z"))
+    }
+
+    @Test func canonicalOrViaThatIsNoIRIIsNamed() throws {
+        for (field, value) in [("canonical", #""notes/1""#), ("via", #""https://x/a b""#), ("via", "\"urn:\(String(repeating: "x", count: 2100))\""),
+                               ("canonical", "7")] {
+            let error = try failure("[\(root([field: value]))]")
+            #expect(error.location == "pins[0].\(field)", "\(field)")
+            #expect(error.problem.contains(value == "7" ? "expected a string" : "is not an absolute IRI"), "\(error.problem)")
+        }
     }
 
     @Test func pageZero() throws {

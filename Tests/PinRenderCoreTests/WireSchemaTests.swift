@@ -10,7 +10,8 @@ struct WireSchemaTests {
     private static let root = Pin(id: "p1", contentId: "plan", page: 2, relativeX: 0.25, relativeY: 0.5, authorId: "ana",
                                   authorName: "Ana", createdAt: Date(timeIntervalSince1970: 1_700_000_000.5), text: "Crack here",
                                   resolved: false, number: 4, kind: .voice, audio: Pin.Audio(url: "https://a.example/1.m4a", durationMs: 1200),
-                                  carry: PinCarry(verdict: "moved", confidence: 0.9, from: .init(page: 1, x: 0.2, y: 0.4)))
+                                  carry: PinCarry(verdict: "moved", confidence: 0.9, from: .init(page: 1, x: 0.2, y: 0.4)),
+                                  canonical: "urn:uuid:1b0f7a3e", via: "https://elsewhere.example/annotations/41")
     private static let reply = Pin(id: "r1", contentId: "plan", authorId: "bo", createdAt: Date(timeIntervalSince1970: 1_700_000_100),
                                    text: "Seen", parentId: "p1")
     private static let stored = WirePin(root, version: 3, updatedAt: "2026-01-02T03:04:05.678Z", seq: 12, deleted: false)
@@ -58,6 +59,9 @@ struct WireSchemaTests {
         #expect(create?["changeId"]?.object?["maxLength"]?.number == Double(WireChange.changeIdLimit))
         let pattern = try #require(schemas?["PinInput"]?.object?["properties"]?.object?["id"]?.object?["pattern"]?.text)
         #expect(request?["contentId"]?.object?["pattern"]?.text == pattern)
+        for field in ["canonical", "via"] {
+            #expect(schemas?["PinInput"]?.object?["properties"]?.object?[field]?.object?["maxLength"]?.number == Double(AbsoluteIRI.maximumLength))
+        }
         let expression = try Regex(pattern)
         for id in ["p1", "plan-2.pdf", "_x", "-", String(repeating: "a", count: 100), String(repeating: "a", count: 101),
                    ".hidden", "..", "a/b", "a b", "", "é", "a?b", "a%20"] {
@@ -76,11 +80,14 @@ struct WireSchemaTests {
     /// What a client gets for a root and a tombstone (keys sorted: JSONEncoder keeps no
     /// order), as the service wrote them before the wire model: `parentId` always, a
     /// fraction of a second only when there is one, `deleted` only on a tombstone, `carry` only on a
-    /// carried pin.
+    /// carried pin, `canonical` and `via` only on a pin that has them.
     @Test func pinsEncodeAsTheServiceAlwaysWroteThem() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let encoded = String(decoding: try encoder.encode(Self.stored), as: UTF8.self)
+        var plain = Self.root
+        (plain.canonical, plain.via) = (nil, nil)
+        let stored = WirePin(plain, version: 3, updatedAt: "2026-01-02T03:04:05.678Z", seq: 12, deleted: false)
+        let encoded = String(decoding: try encoder.encode(stored), as: UTF8.self)
         #expect(encoded == #"{"audio":{"durationMs":1200,"url":"https:\/\/a.example\/1.m4a"},"authorId":"ana","authorName":"Ana","carry":{"confidence":0.9,"from":{"page":1,"x":0.2,"y":0.4},"verdict":"moved"},"contentId":"plan","createdAt":"2023-11-14T22:13:20.500Z","id":"p1","kind":"voice","number":4,"page":2,"parentId":null,"relativeX":0.25,"relativeY":0.5,"resolved":false,"seq":12,"text":"Crack here","updatedAt":"2026-01-02T03:04:05.678Z","version":3}"#)
         let gone = String(decoding: try encoder.encode(Self.tombstone), as: UTF8.self)
         #expect(gone == #"{"contentId":"plan","deleted":true,"id":"r1","parentId":"p1","seq":13,"updatedAt":"2026-01-02T03:04:06.000Z","version":2}"#)

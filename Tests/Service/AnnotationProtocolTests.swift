@@ -21,12 +21,19 @@ struct AnnotationProtocolTests {
         #expect(!Preference(header: "respond-async").applied)
     }
 
-    @Test func acceptTakesJSONLDOrRefusesIt() {
-        for accept in [nil, "", "*/*", "application/ld+json; profile=\"http://www.w3.org/ns/anno.jsonld\"", "text/html, application/json;q=0.5"] {
-            #expect(AnnotationProtocol.acceptsJSONLD(accept), "\(accept ?? "nil")")
+    @Test func acceptChoosesJSONLDOrTurtleByQualityOrNeither() {
+        typealias Protocol = AnnotationProtocol
+        for accept in [nil, "", "*/*", "application/ld+json; profile=\"http://www.w3.org/ns/anno.jsonld\"", "text/html, application/json;q=0.5",
+                       "text/turtle, application/ld+json", "text/turtle;q=0.5, */*", "text/*;q=0.2, application/*;q=0.3"] {
+            #expect(Protocol.representation(for: accept) == .jsonLD, "\(accept ?? "nil")")
         }
-        for accept in ["text/turtle", "application/rdf+xml, text/html", "application/ld+json;q=0"] {
-            #expect(!AnnotationProtocol.acceptsJSONLD(accept), "\(accept)")
+        for accept in ["text/turtle", "application/ld+json;q=0.5, text/turtle", "*/*;q=0.1, text/turtle", "text/*, application/json;q=0.9",
+                       "TEXT/TURTLE; charset=utf-8"] {
+            #expect(Protocol.representation(for: accept) == .turtle, "\(accept)")
+        }
+        for accept in ["application/rdf+xml, text/html", "application/ld+json;q=0", "text/turtle;q=0, application/json;q=0.000",
+                       "*/*;q=0"] {
+            #expect(Protocol.representation(for: accept) == nil, "\(accept)")
         }
     }
 

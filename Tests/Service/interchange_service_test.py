@@ -14,7 +14,8 @@ with service_test.py's Server helper:
   protocol's MUSTs and SHOULDs as web-platform-tests' annotation-protocol server checks list
   them (written here from what they check): headers, `Prefer`, paging, POST with `Slug`, PUT
   and DELETE with `If-Match`, HEAD, OPTIONS, CORS for a browser of another origin, by
-  requests and by headless chromium's own fetch from a page of another origin.
+  requests and by headless chromium's own fetch from a page of another origin; its Turtle
+  (`Accept: text/turtle`) parsed with rdflib is the graph pyld makes of its JSON-LD.
 """
 import contextlib
 import functools
@@ -28,13 +29,18 @@ import threading
 import unittest
 
 import pymupdf
+import rdflib
+import rdflib.compare
 import requests
+from pyld import jsonld
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from websockets.sync.client import connect
 
 import service_test
 from service_test import SAMPLES, TIMEOUT, Server
+
+W3C_CONTEXT = pathlib.Path(__file__).resolve().parents[1] / "Interchange/w3c-anno.jsonld"
 
 ADMIN = "admin-token-0123456789"
 READER = "reader-token-0123456789"
@@ -400,9 +406,33 @@ class ProtocolTests(ServerCase):
         # A container's IRI ends with a slash.
         moved = self.request("GET", "/annotations/proto", allow_redirects=False)
         self.assertEqual((moved.status_code, moved.headers["Location"]), (308, "/annotations/proto/"))
-        self.assertEqual(self.request("GET", "/annotations/proto/", {"Accept": "text/turtle"}).status_code, 406)
+        self.assertEqual(self.request("GET", "/annotations/proto/", {"Accept": "image/png"}).status_code, 406)
         self.assertEqual(self.request("GET", "/annotations/none/").status_code, 404)
         self.assertEqual(self.request("PATCH", "/annotations/proto/").status_code, 405)
+
+    def test_every_answer_of_the_container_has_its_etag(self):
+        self.post(self.annotation())
+        etag = self.request("GET", "/annotations/proto/").headers["ETag"]
+        self.assertEqual(self.request("OPTIONS", "/annotations/proto/").headers.get("ETag"), etag)
+        # Refusals too, with the container's current ETag.
+        for answer, status in [
+            (self.request("GET", "/annotations/proto/", {"Accept": "image/png"}), 406),
+            (self.request("HEAD", "/annotations/proto/", {"Accept": "image/png"}), 406),
+            (self.request("GET", "/annotations/proto/?iris=yes"), 400),
+            (self.post({"type": "AnnotationPage", "items": []}), 400),
+            (self.post(self.annotation(), {"Accept": "image/png"}), 406),
+        ]:
+            self.assertEqual((answer.status_code, answer.headers.get("ETag")), (status, etag), answer.text)
+        self.assertEqual(self.post(self.annotation()).status_code, 201)
+        moved = self.request("OPTIONS", "/annotations/proto/").headers["ETag"]
+        self.assertNotEqual(moved, etag)
+        self.assertEqual(self.request("GET", "/annotations/proto/").headers["ETag"], moved)
+        # None for a client without access (a preflight sends no token), nor where there is no container.
+        url = f"{self.server.url}/annotations/proto/"
+        self.assertNotIn("ETag", requests.options(url, headers={"Origin": "https://annotator.example",
+                                                                "Access-Control-Request-Method": "POST"}, timeout=TIMEOUT).headers)
+        self.assertNotIn("ETag", requests.get(url, timeout=TIMEOUT).headers)
+        self.assertNotIn("ETag", self.request("GET", "/annotations/none/").headers)
 
     def test_prefer_asks_for_the_minimal_container_or_iris(self):
         self.post(self.annotation())
@@ -536,6 +566,40 @@ class ProtocolTests(ServerCase):
         self.assertEqual(self.request("GET", "/annotations/proto/edited").status_code, 410)
         self.assertNotIn("edited", self.pins("proto"))
 
+    def test_canonical_is_kept_a_given_id_goes_to_via_and_a_put_changes_neither(self):
+        given, canonical = "https://elsewhere.example/annotations/41", "urn:uuid:1b0f7a3e-5c1d-4c39-9a7e-canonical"
+        created = self.post(self.annotation("copied here", id=given, canonical=canonical), {"Slug": "copied"})
+        self.assertEqual(created.status_code, 201, created.text)
+        body = created.json()
+        self.assertEqual(body["id"], f"{self.server.url}/annotations/proto/copied")
+        self.assertEqual((body["canonical"], body["via"]), (canonical, given))
+        self.assertEqual(self.request("GET", "/annotations/proto/copied").json(), body)
+        pin = self.pins("proto")["copied"]
+        self.assertEqual((pin["canonical"], pin["via"]), (canonical, given))
+        # Without an id, a given via is kept.
+        self.assertEqual(self.post(self.annotation(via="https://older.example/7")).json()["via"], "https://older.example/7")
+        # A PUT with them unchanged, or without them, keeps them; one that changes either is a 409.
+        for fields in (dict(body), {key: value for key, value in body.items() if key not in ("canonical", "via")}):
+            fields["body"] = {"type": "TextualBody", "value": "edited, " + str(len(fields))}
+            put = self.request("PUT", "/annotations/proto/copied", {"Content-Type": "application/ld+json"}, json=fields)
+            self.assertEqual(put.status_code, 200, put.text)
+            self.assertEqual((put.json()["canonical"], put.json()["via"]), (canonical, given))
+        for field in ("canonical", "via"):
+            changed = self.request("PUT", "/annotations/proto/copied", {"Content-Type": "application/ld+json"},
+                                   json=dict(body, **{field: "urn:uuid:another"}))
+            self.assertEqual(changed.status_code, 409, changed.text)
+            self.assertTrue(changed.json()["error"].startswith(f'{field}: "urn:uuid:another" is not the annotation'), changed.text)
+            self.assertNotIn("\n", changed.json()["error"])
+            self.assertEqual(changed.json()["current"]["id"], "copied")
+        self.assertEqual(self.pins("proto")["copied"]["canonical"], canonical)
+        # One that is no IRI is a 400 naming it; the pins API cannot change them.
+        bad = self.post(self.annotation(canonical="not an IRI"))
+        self.assertEqual(bad.status_code, 400)
+        self.assertTrue(bad.json()["error"].startswith("canonical: expected an absolute IRI"), bad.text)
+        patch = self.request("PATCH", "/v1/contents/proto/pins/copied", json={"version": pin["version"], "via": "urn:x"})
+        self.assertEqual(patch.status_code, 400)
+        self.assertTrue(patch.json()["error"].startswith("via: cannot be changed"), patch.text)
+
     def test_bad_annotations_are_400_with_one_line(self):
         cases = [
             (b'{"type": "Annotation", "bodyValue": "x", "target": ', "target: not valid JSON: line 1, column 52"),
@@ -576,6 +640,85 @@ class ProtocolTests(ServerCase):
         self.assertEqual((refused.status_code, refused.headers.get("Access-Control-Allow-Origin")), (401, "*"))
         # The rest of the API grants no other origin.
         self.assertNotIn("Access-Control-Allow-Origin", self.request("GET", "/v1/contents/proto/pins", origin).headers)
+
+
+def offline_loader(url, options=None):
+    """The model's context from Tests/Interchange (as the W3C publishes it); no other."""
+    if url.rstrip("/") == ANNO:
+        return {"contentType": "application/ld+json", "contextUrl": None, "documentUrl": url,
+                "document": json.loads(W3C_CONTEXT.read_text())}
+    raise ValueError(f"no network in the tests: {url}")
+
+
+class TurtleTests(ServerCase):
+    """The protocol's Turtle (a SHOULD): the RDF of the JSON-LD, by content negotiation."""
+
+    def test_turtle_is_the_same_graph_as_the_json_ld(self):
+        self.assertIn(self.server.put_file("rdf", SAMPLES / "floorplan.pdf", headers=self.auth).status_code, (200, 201))
+        text = 'Трещина — здесь 🏗️ "quoted"\nsecond line \\ עברית'
+        root = self.request("POST", "/annotations/rdf/", {"Content-Type": "application/ld+json", "Slug": "root"}, json={
+            "@context": ANNO, "type": "Annotation", "canonical": "urn:uuid:7d3f-canonical",
+            "creator": {"id": "urn:pinrender:author:anna", "name": "Анна"}, "body": {"type": "TextualBody", "value": text},
+            "target": {"source": f"{self.server.url}/contents/rdf",
+                       "selector": {"type": "FragmentSelector", "value": "page=3&xywh=percent:12.5,40,0,0"}}})
+        self.assertEqual(root.status_code, 201, root.text)
+        reply = self.request("POST", "/annotations/rdf/", {"Content-Type": "application/ld+json", "Slug": "reply"}, json={
+            "@context": ANNO, "type": "Annotation", "motivation": "replying", "bodyValue": "ответ ✓", "target": root.json()["id"]})
+        self.assertEqual(reply.status_code, 201, reply.text)
+        # Resolved by a PUT whose If-Match is the Turtle's ETag (either representation's names the state).
+        turtle = self.request("GET", "/annotations/rdf/root", {"Accept": "text/turtle"})
+        self.assertNotEqual(turtle.headers["ETag"], root.headers["ETag"])
+        resolved = self.request("PUT", "/annotations/rdf/root", {"Content-Type": "application/ld+json", "If-Match": turtle.headers["ETag"]},
+                                json=dict(root.json(), resolved=True))
+        self.assertEqual(resolved.status_code, 200, resolved.text)
+        for path in ("/annotations/rdf/root", "/annotations/rdf/reply", "/annotations/rdf/?page=0", "/annotations/rdf/?iris=1&page=0"):
+            ld = self.request("GET", path)
+            ttl = self.request("GET", path, {"Accept": "text/turtle"})
+            self.assertEqual((ttl.status_code, ttl.headers["Content-Type"]), (200, "text/turtle; charset=utf-8"), ttl.text)
+            self.assertIn("Accept", ttl.headers["Vary"])
+            self.assertNotEqual(ttl.headers["ETag"], ld.headers["ETag"])
+            self.assertEqual(self.request("GET", path, {"Accept": "text/turtle", "If-None-Match": ttl.headers["ETag"]}).status_code, 304)
+            self.assertEqual(self.request("GET", path, {"If-None-Match": ttl.headers["ETag"]}).status_code, 200)
+            expected = rdflib.Graph().parse(data=jsonld.to_rdf(ld.json(), {"format": "application/n-quads",
+                                                                         "documentLoader": offline_loader}), format="nt")
+            graph = rdflib.Graph().parse(data=ttl.text, format="turtle")
+            self.assertGreater(len(graph), 5, path)
+            self.assertTrue(rdflib.compare.isomorphic(graph, expected), f"{path}:\n{ttl.text}\n---\n"
+                            + "\n".join(sorted(line for line in expected.serialize(format="nt").splitlines())))
+        graph = rdflib.Graph().parse(data=self.request("GET", "/annotations/rdf/root", {"Accept": "text/turtle"}).text, format="turtle")
+        iri = rdflib.URIRef(root.json()["id"])
+        self.assertIn((iri, rdflib.URIRef("urn:pinrender:ns:resolved"), rdflib.Literal(True)), graph)
+        self.assertIn((iri, rdflib.URIRef(OA + "canonical"), rdflib.URIRef("urn:uuid:7d3f-canonical")), graph)
+        self.assertIn(text, [str(value) for value in graph.objects(None, rdflib.RDF.value)])
+        # The container (its JSON-LD also names LDP's context, which the tests do not hold): its type, total and first page.
+        container = rdflib.Graph().parse(data=self.request("GET", "/annotations/rdf/", {"Accept": "text/turtle"}).text, format="turtle")
+        node = rdflib.URIRef(f"{self.server.url}/annotations/rdf/?iris=0")
+        self.assertIn((node, rdflib.RDF.type, rdflib.URIRef(LDP + "BasicContainer")), container)
+        self.assertEqual(container.value(node, rdflib.URIRef("http://www.w3.org/ns/activitystreams#totalItems")).toPython(), 2)
+
+    def test_accept_and_its_quality_values_choose_the_representation(self):
+        for accept, kind in [("text/turtle", "text/turtle"), ("application/ld+json;q=0.5, text/turtle", "text/turtle"),
+                             ("text/turtle;q=0.5, application/ld+json", "application/ld+json"), ("text/turtle;q=0.5, */*", "application/ld+json"),
+                             ("*/*;q=0.1, text/*", "text/turtle"), (None, "application/ld+json")]:
+            answer = self.request("GET", "/annotations/proto/", {"Accept": accept} if accept else {})
+            self.assertEqual(answer.status_code, 200, accept)
+            self.assertTrue(answer.headers["Content-Type"].startswith(kind), f"{accept}: {answer.headers['Content-Type']}")
+            self.assertEqual(answer.headers["Vary"], "Accept, Prefer")
+        for accept in ("image/png", "text/turtle;q=0, application/ld+json;q=0", "text/html"):
+            refused = self.request("GET", "/annotations/proto/", {"Accept": accept})
+            self.assertEqual(refused.status_code, 406, accept)
+            self.assertIn("text/turtle", refused.json()["error"])
+        # A POST and a PUT answer in the representation asked for, too.
+        created = self.request("POST", "/annotations/proto/", {"Content-Type": "application/ld+json", "Accept": "text/turtle"},
+                               json={"type": "Annotation", "bodyValue": "as Turtle", "target": {
+                                   "source": f"{self.server.url}/contents/proto",
+                                   "selector": {"type": "FragmentSelector", "value": "xywh=percent:5,5,0,0"}}})
+        self.assertEqual((created.status_code, created.headers["Content-Type"]), (201, "text/turtle; charset=utf-8"), created.text)
+        graph = rdflib.Graph().parse(data=created.text, format="turtle")
+        self.assertIn((rdflib.URIRef(created.headers["Location"]), rdflib.RDF.type, rdflib.URIRef(OA + "Annotation")), graph)
+        head = self.request("HEAD", "/annotations/proto/", {"Accept": "text/turtle"})
+        self.assertEqual((head.status_code, head.content), (200, b""))
+        self.assertEqual(head.headers["ETag"], self.request("GET", "/annotations/proto/", {"Accept": "text/turtle"}).headers["ETag"])
 
 
 class BrowserTests(ServerCase):

@@ -2,9 +2,9 @@ import Foundation
 import PinRenderCore
 
 extension ImportedPin {
-    /// `{"pins": [...]}`, a pin a line, as `--pins` reads it: the apps' fields, then the ones
-    /// an import adds (`modifiedAt`, `subtype`, `reviewState`, `language`), which every command
-    /// ignores.
+    /// `{"pins": [...]}`, a pin a line, as `--pins` reads it: the apps' fields (`canonical` and
+    /// `via` when the comment had them), then the ones an import adds (`modifiedAt`, `subtype`,
+    /// `reviewState`, `language`), which every command ignores.
     static func json(_ pins: [ImportedPin]) -> Data {
         var data = Data()
         var writer = JSONWriter { data.append($0) }
@@ -36,6 +36,8 @@ extension ImportedPin {
                     $0.raw("}")
                 }
             }
+            if let canonical = pin.canonical { field(&writer, "canonical") { $0.string(canonical) } }
+            if let via = pin.via { field(&writer, "via") { $0.string(via) } }
             if let subtype = item.subtype { field(&writer, "subtype") { $0.string(subtype) } }
             if let state = item.reviewState {
                 field(&writer, "reviewState") {

@@ -87,7 +87,7 @@ public struct CommentImport: Sendable {
     private func pin(of comment: ExchangedComment, created: Date, isReply: Bool) -> Result<ImportedPin, PlacementFailure> {
         var pin = Pin(id: comment.id, contentId: contentId, authorId: comment.author, authorName: comment.authorName,
                       createdAt: created, text: comment.text, resolved: comment.resolved ?? false,
-                      parentId: isReply ? comment.inReplyTo : nil)
+                      parentId: isReply ? comment.inReplyTo : nil, canonical: comment.canonical, via: comment.via)
         if let audio = comment.audio { (pin.kind, pin.audio) = (.voice, audio) }
         if !isReply {
             switch place(comment) {

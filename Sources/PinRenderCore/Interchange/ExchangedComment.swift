@@ -70,6 +70,11 @@ public struct ExchangedComment: Sendable, Equatable {
     public var resolved: Bool?
     /// A voice comment's recording (a W3C `Sound` body).
     public var audio: Pin.Audio?
+    /// The IRI of its authoritative copy (a W3C annotation's `canonical`).
+    public var canonical: String?
+    /// The IRI of the comment it was copied from: a W3C annotation's `id` when that is not one
+    /// of pinrender's (the pin is a copy of it), else its `via`.
+    public var via: String?
 
     /// Creates a comment; only where it was read and its id are needed.
     public init(location: String, id: String, subtype: String = "Text", page: Int? = nil, placement: Placement = .none,

@@ -65,8 +65,8 @@ private struct WrittenPage: Encodable {
     }
 }
 
-/// One pin as an Annotation: id, type, creator, date, body, motivation, target, and a root's
-/// `resolved`.
+/// One pin as an Annotation: id, type, creator, date, body, motivation, target, a root's
+/// `resolved`, and `canonical` and `via` when the pin has them.
 private struct WrittenAnnotation: Encodable {
     /// What it annotates: a point of a page, or (a reply) its root.
     enum Target: Encodable {
@@ -125,6 +125,8 @@ private struct WrittenAnnotation: Encodable {
     let motivation: String
     let target: Target
     let resolved: Bool?
+    let canonical: String?
+    let via: String?
 
     /// A root `commenting` at its point, a reply `replying` to its `parentId`.
     init(_ pin: Pin, contentId: String, baseURL: String?) {
@@ -152,10 +154,11 @@ private struct WrittenAnnotation: Encodable {
         self.motivation = motivation
         self.target = target
         self.resolved = resolved
+        (canonical, via) = (pin.canonical, pin.via)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, type, created, creator, body, motivation, target, resolved
+        case id, type, created, creator, body, motivation, target, resolved, canonical, via
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -168,5 +171,7 @@ private struct WrittenAnnotation: Encodable {
         try container.encode(motivation, forKey: .motivation)
         try container.encode(target, forKey: .target)
         try container.encodeIfPresent(resolved, forKey: .resolved)
+        try container.encodeIfPresent(canonical, forKey: .canonical)
+        try container.encodeIfPresent(via, forKey: .via)
     }
 }

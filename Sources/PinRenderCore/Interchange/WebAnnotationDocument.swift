@@ -146,11 +146,27 @@ private struct Reader {
         }
         comment.created = try date(object, "created", at: location)
         comment.modified = try date(object, "modified", at: location)
+        comment.canonical = try linkedIRI(object, "canonical", at: location)
+        // A copy of an annotation of elsewhere names it in `via` (the model's provenance).
+        if let iri, WebAnnotationNames.pinId(fromIRI: iri, baseURL: baseURL) == iri, AbsoluteIRI.isValid(iri) {
+            comment.via = iri
+        } else {
+            comment.via = try linkedIRI(object, "via", at: location)
+        }
         if let resolved = object["resolved"] {
             guard case .bool(let flag) = resolved else { throw failure(member(location, "resolved"), "expected true or false, found \(resolved.typeName)") }
             comment.resolved = flag
         }
         return comment
+    }
+
+    /// The IRI of `key` (a string, or an object's `id`), which must keep ``AbsoluteIRI/rule``.
+    private func linkedIRI(_ object: JSONObject, _ key: String, at location: String) throws -> String? {
+        guard let value = object[key]?.each.first else { return nil }
+        guard let text = value.text ?? (value.object?["id"] ?? value.object?["@id"])?.text, AbsoluteIRI.isValid(text) else {
+            throw failure(member(location, key), "expected \(AbsoluteIRI.rule), found \(value.text.map { "\"\($0.prefix(100))\"" } ?? value.typeName)")
+        }
+        return text
     }
 
     private func date(_ object: JSONObject, _ key: String, at location: String) throws -> Date? {

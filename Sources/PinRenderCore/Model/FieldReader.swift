@@ -39,6 +39,15 @@ struct FieldReader {
         return text
     }
 
+    /// An optional string that must keep ``AbsoluteIRI/rule`` (a pin's `canonical`, `via`).
+    func optionalIRI(_ key: String) throws -> String? {
+        guard let text = try optionalString(key) else { return nil }
+        guard AbsoluteIRI.isValid(text) else {
+            throw failure(key, "\"\(text.prefix(100))\" is not \(AbsoluteIRI.rule)")
+        }
+        return text
+    }
+
     func bool(_ key: String) throws -> Bool {
         let value = try required(key, expecting: "true or false")
         guard case .bool(let flag) = value else {

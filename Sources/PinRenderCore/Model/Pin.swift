@@ -38,6 +38,12 @@ public struct Pin: Sendable, Equatable {
     /// What carrying it to the content's latest revision said of it (roots only; nil when
     /// never carried or accepted since).
     public var carry: PinCarry?
+    /// The IRI of the comment's authoritative copy, kept as the client or file gave it (a W3C
+    /// annotation's `canonical`, which the protocol says a server never changes); nil for none.
+    public var canonical: String?
+    /// The IRI of the comment this one was copied from (a W3C annotation's `via`: the `id` it
+    /// had elsewhere); nil for none.
+    public var via: String?
 
     /// Creates a pin; replies leave `relativeX`/`relativeY` nil and name a `parentId`.
     public init(id: String, contentId: String = "", page: Int = 1,
@@ -45,7 +51,8 @@ public struct Pin: Sendable, Equatable {
                 authorId: String = "", authorName: String? = nil,
                 createdAt: Date = Date(timeIntervalSince1970: 0), text: String = "",
                 resolved: Bool = false, parentId: String? = nil, number: Int? = nil,
-                kind: Kind = .text, audio: Audio? = nil, carry: PinCarry? = nil) {
+                kind: Kind = .text, audio: Audio? = nil, carry: PinCarry? = nil,
+                canonical: String? = nil, via: String? = nil) {
         self.id = id
         self.contentId = contentId
         self.page = page
@@ -61,6 +68,8 @@ public struct Pin: Sendable, Equatable {
         self.kind = kind
         self.audio = audio
         self.carry = carry
+        self.canonical = canonical
+        self.via = via
     }
 
     /// True for a root comment (one that has a point of its own).

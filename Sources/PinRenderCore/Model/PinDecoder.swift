@@ -72,6 +72,8 @@ public struct PinDecoder: Sendable {
             pin.kind = Pin.Kind(rawValue: kind) ?? .text
         }
         pin.audio = try reader.audio("audio")
+        pin.canonical = try reader.optionalIRI("canonical")
+        pin.via = try reader.optionalIRI("via")
         return pin
     }
 }

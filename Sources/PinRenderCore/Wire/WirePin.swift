@@ -33,6 +33,10 @@ public struct WirePin: Codable, Sendable, Equatable {
     /// What carrying it to the content's latest revision said of it (a root's; absent when
     /// never carried or accepted since).
     public var carry: PinCarry?
+    /// The IRI of its authoritative copy (``Pin/canonical``); absent when none.
+    public var canonical: String?
+    /// The IRI of the comment it was copied from (``Pin/via``); absent when none.
+    public var via: String?
     /// The server's version of the pin: 1 when created, one more at each change.
     public var version: Int?
     /// When the server last changed it, ISO 8601 in UTC with milliseconds.
@@ -59,6 +63,8 @@ public struct WirePin: Codable, Sendable, Equatable {
         kind = pin.kind.rawValue
         audio = pin.audio.map { WireAudio(url: $0.url, durationMs: $0.durationMs) }
         carry = pin.carry
+        canonical = pin.canonical
+        via = pin.via
     }
 
     /// What names a pin, all a tombstone keeps of the apps' fields: id, contentId, parentId.
@@ -95,7 +101,7 @@ public struct WirePin: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case id, contentId, parentId, page, relativeX, relativeY, authorId, authorName, createdAt, text, resolved,
-             number, kind, audio, carry, version, updatedAt, seq, deleted
+             number, kind, audio, carry, canonical, via, version, updatedAt, seq, deleted
     }
 
     /// Writes `parentId` always (`null` for a root), the other fields when present.
@@ -116,6 +122,8 @@ public struct WirePin: Codable, Sendable, Equatable {
         try container.encodeIfPresent(kind, forKey: .kind)
         try container.encodeIfPresent(audio, forKey: .audio)
         try container.encodeIfPresent(carry, forKey: .carry)
+        try container.encodeIfPresent(canonical, forKey: .canonical)
+        try container.encodeIfPresent(via, forKey: .via)
         try container.encodeIfPresent(version, forKey: .version)
         try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
         try container.encodeIfPresent(seq, forKey: .seq)

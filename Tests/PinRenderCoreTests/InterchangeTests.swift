@@ -238,4 +238,15 @@ struct WebAnnotationTests {
         let (pins, _) = try CommentImport(source: "w", contentId: "plan/a", pages: nil).pins(from: document.comments)
         #expect(pins.map(\.pin) == [root, reply])
     }
+
+    /// A voice body typed as the model's class table names it (`Sound`) or as anno.jsonld
+    /// and IIIF do (`Audio`).
+    @Test(arguments: ["Sound", "Audio"])
+    func aVoiceBodyOfEitherClassName(type: String) throws {
+        let document = try WebAnnotationDocument(Data("""
+            {"id": "https://x/v", "type": "Annotation", "created": "2026-11-02T09:00:00Z", "target": "urn:pinrender:content:d#xywh=percent:10,20,0,0",
+             "body": [{"type": "TextualBody", "value": "listen"}, {"id": "https://x/v.m4a", "type": "\(type)", "durationMs": 2500}]}
+            """.utf8), source: "w.jsonld", baseURL: nil)
+        #expect(document.comments.map(\.audio) == [Pin.Audio(url: "https://x/v.m4a", durationMs: 2500)])
+    }
 }

@@ -184,7 +184,7 @@ private struct Reader {
         for (index, body) in bodies.enumerated() {
             guard let fields = body.object else { continue }
             let kinds = types(fields)
-            if kinds.contains("Sound"), let url = fields["id"]?.text {
+            if kinds.contains("Sound") || kinds.contains("Audio"), let url = fields["id"]?.text {
                 var duration = 0
                 if case .number(let ms)? = fields["durationMs"], ms.isFinite, ms >= 0, ms < 1e15 { duration = Int(ms) }
                 comment.audio = Pin.Audio(url: url, durationMs: duration)

@@ -17,9 +17,15 @@ public enum WebAnnotationNames {
     public static let terms: [(term: String, iri: String)] = [("resolved", namespace + "resolved"),
                                                               ("durationMs", namespace + "durationMs")]
 
-    /// The context of pinrender's terms, `{"resolved": {"@id": ...}, ...}`.
+    /// `Sound`, the model's name (its normative class table) for the class of a voice
+    /// comment's body, `dctypes:Sound`, which anno.jsonld defines only as `Audio` (erratum
+    /// w3c/web-annotation#455): defined beside pinrender's terms so that a JSON-LD processor
+    /// keeps the type.
+    public static let soundClass = (term: "Sound", iri: "http://purl.org/dc/dcmitype/Sound")
+
+    /// The context of pinrender's terms and of `Sound`, `{"resolved": {"@id": ...}, ...}`.
     public static var termsContext: [String: [String: String]] {
-        Dictionary(uniqueKeysWithValues: terms.map { ($0.term, ["@id": $0.iri]) })
+        Dictionary(uniqueKeysWithValues: (terms + [soundClass]).map { ($0.term, ["@id": $0.iri]) })
     }
 
     /// A content's IRI: `urn:pinrender:content:ID`, or `BASE/contents/ID`.

@@ -215,7 +215,7 @@ public enum OpenAPIDocument {
         "summary": "A page with its current pins, as `pinrender render ... -o page.png` draws it with the same options",
         "description": "The options are those of pinrender render, by their keys. Drawn by one of the service's render workers (serve --render-workers, 2 by default: long-lived processes of their own, one render at a time each; with --render-workers 0 and --db, by render-worker --db processes on any machine), within the service's limits for one render: past serve --render-max-memory (resident memory, default 1 GiB) or serve --render-timeout (default 120 s) the answer is a 422 naming the limit; a worker that ends without answering is a 500; the service goes on either way. A bad option is a 400 naming it (a device screen larger than 32767 pixels a side, or than 400000000 pixels, included). Failures other than 400 are counted in the content's `renders`. Identical requests in flight are drawn once; answers are cached (serve --render-cache) by content, its upload, its pins' last change and the options, which the ETag is made of. Past serve --render-queue renders waiting for a worker, a 503 with Retry-After (seconds).",
         "parameters": [
-          {"name": "revision", "in": "query", "description": "an older revision of the document (GET .../revisions), drawn with the pins as they are now; default the latest", "schema": {"type": "integer", "minimum": 1}},
+          {"name": "revision", "in": "query", "description": "an older revision of the document (GET .../revisions), drawn with each pin where it was on that revision (the places its later carry reports read; a pin created on a later revision is not drawn); default the latest", "schema": {"type": "integer", "minimum": 1}},
           {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1, "default": 1}},
           {"name": "dpi", "in": "query", "schema": {"type": "number", "exclusiveMinimum": 0}},
           {"name": "scale", "in": "query", "schema": {"type": "number", "exclusiveMinimum": 0}},
@@ -250,7 +250,7 @@ public enum OpenAPIDocument {
         "summary": "The review export with the current pins, as `pinrender render ... -o review.pdf`",
         "description": "Every page unless `page` picks one. Drawn by one of the service's render workers (serve --render-workers, 2 by default: long-lived processes of their own, one render at a time each; with --render-workers 0 and --db, by render-worker --db processes on any machine), within the service's limits for one render: past serve --render-max-memory (resident memory, default 1 GiB) or serve --render-timeout (default 120 s) the answer is a 422 naming the limit; a worker that ends without answering is a 500; the service goes on either way. A bad option is a 400 naming it (a device screen larger than 32767 pixels a side, or than 400000000 pixels, included). Failures other than 400 are counted in the content's `renders`. Identical requests in flight are drawn once; answers are cached (serve --render-cache) by content, its upload, its pins' last change and the options, which the ETag is made of. Past serve --render-queue renders waiting for a worker, a 503 with Retry-After (seconds).",
         "parameters": [
-          {"name": "revision", "in": "query", "description": "an older revision of the document (GET .../revisions), drawn with the pins as they are now; default the latest", "schema": {"type": "integer", "minimum": 1}},
+          {"name": "revision", "in": "query", "description": "an older revision of the document (GET .../revisions), drawn with each pin where it was on that revision (the places its later carry reports read; a pin created on a later revision is not drawn); default the latest", "schema": {"type": "integer", "minimum": 1}},
           {"name": "page", "in": "query", "description": "one page (default: all)", "schema": {"type": "integer", "minimum": 1}},
           {"name": "tooltips", "in": "query", "schema": {"type": "string", "enum": ["auto", "all", "none"]}},
           {"name": "cluster", "in": "query", "schema": {"type": "string", "enum": ["auto", "off"]}},
@@ -329,6 +329,9 @@ public enum OpenAPIDocument {
         "operationId": "exportXFDF",
         "summary": "The live pins as XFDF: the bytes `pinrender export --format xfdf --document` writes for them and the content's PDF",
         "description": "`<f href>` is the content's file name (`CONTENT.pdf`), `<ids>` its /ID. An image has no XFDF: 422.",
+        "parameters": [
+          {"name": "revision", "in": "query", "description": "an older revision of the document (GET .../revisions): its file's pages and /ID, with each pin where it was on that revision; default the latest", "schema": {"type": "integer", "minimum": 1}}
+        ],
         "responses": {
           "200": {"description": "XFDF", "content": {"application/vnd.adobe.xfdf": {"schema": {"type": "string"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
@@ -344,6 +347,9 @@ public enum OpenAPIDocument {
         "operationId": "exportW3C",
         "summary": "The live pins as a W3C AnnotationPage: the bytes `pinrender export --format w3c --base-url http://HOST` writes for them",
         "description": "The ids are this server's protocol IRIs (`http://HOST/annotations/CONTENT/PIN`, HOST the request's Host).",
+        "parameters": [
+          {"name": "revision", "in": "query", "description": "an older revision of the document (GET .../revisions): its pins, with each pin where it was on that revision; default the latest", "schema": {"type": "integer", "minimum": 1}}
+        ],
         "responses": {
           "200": {"description": "An AnnotationPage", "content": {"application/ld+json": {"schema": {"$ref": "#/components/schemas/AnnotationPage"}}}},
           "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},

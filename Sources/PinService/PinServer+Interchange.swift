@@ -116,14 +116,14 @@ extension PinServer {
     /// `pinrender export --format xfdf|w3c` writes them (``ExportJob/export(_:from:format:settings:href:warn:)``):
     /// XFDF with the content's PDF (its pages, `/ID`, its file's name as `<f href>`), W3C with
     /// this server as the base of the ids (`http://HOST/annotations/CONTENT/PIN`, the
-    /// protocol's IRIs). XFDF of an image is a 422. `?revision=N`: the XFDF of that revision's
-    /// file (its pages and `/ID`), with the pins as they are.
+    /// protocol's IRIs). XFDF of an image is a 422. `?revision=N`: the export of that revision:
+    /// its file (for XFDF, its pages and `/ID`) and the pins where they were on it.
     func exportPins(_ request: HTTPRequest, contentId: String, format: InterchangeFormat) {
         let base = baseURL(of: request)
         let directory = store.contentsDirectory
         let query = request.query
         answer(request, on: .readers, { [service] in
-            let content = try Self.content(try service.content(contentId), revisionIn: query, of: service)
+            let (content, stored) = try Self.shown(contentId, revisionIn: query, of: service)
             var settings = InterchangeSettings()
             settings.contentId = contentId
             settings.baseURL = base
@@ -133,8 +133,7 @@ extension PinServer {
                 }
                 settings.document = directory.appendingPathComponent(content.file).path
             }
-            let pins = try service.pins(of: contentId).pins.map(\.pin)
-            return try ExportJob.export(pins, from: "content \"\(contentId)\"", format: format, settings: settings,
+            return try ExportJob.export(stored.map(\.pin), from: "content \"\(contentId)\"", format: format, settings: settings,
                                         href: content.file, warn: { _ in }).data
         }) { request, data in
             request.respond(200, body: data, type: format == .xfdf ? "application/vnd.adobe.xfdf" : AnnotationProtocol.mediaType)

@@ -6,7 +6,8 @@ extension PinServer {
     /// `GET /v1/contents/{id}/render.png?...` and `render.pdf`: the content with its current
     /// pins, as `pinrender render` draws them with the same options, in a render worker within
     /// the service's limits (422 naming the limit past one); 304 when the client's ETag is the
-    /// current one; `?revision=N` draws that revision's file (``content(_:revisionIn:of:)``).
+    /// current one; `?revision=N` draws that revision's file with the pins where they were on it
+    /// (``shown(_:revisionIn:of:)``).
     /// The content and its pins are read by the store's readers, off the loop thread; the
     /// cache and the workers are the loop's.
     func render(_ request: HTTPRequest, contentId: String, format: String) throws {
@@ -15,8 +16,8 @@ extension PinServer {
         request.answerLater({ finish in
             stores.readers.async {
                 let read = Result {
-                    (try Self.content(try service.content(contentId), revisionIn: query, of: service),
-                     try service.pins(of: contentId).pins, try service.pinsSeq(of: contentId))
+                    let (content, pins) = try Self.shown(contentId, revisionIn: query, of: service)
+                    return (content, pins, try service.pinsSeq(of: contentId))
                 }.mapError(ServiceError.answer(for:))
                 MainLoop.perform {
                     do {

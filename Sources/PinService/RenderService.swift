@@ -118,7 +118,7 @@ final class RenderService: @unchecked Sendable {
     }
 
     /// A render's query without the fields that are not render options: `access_token`, and
-    /// `revision`, the handler's (it chose the file: ``PinServer/content(_:revisionIn:of:)``,
+    /// `revision`, the handler's (it chose the file and placed the pins: ``PinServer/shown(_:revisionIn:of:)``,
     /// which the render's key names).
     static func renderFields(of query: [String: String]) -> [String: String] {
         query.filter { $0.key != "access_token" && $0.key != "revision" }

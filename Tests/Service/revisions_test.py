@@ -18,8 +18,9 @@ every pin. The floor plan is uploaded with the pins, then a revision is posted t
   `carry: null`) and moves another, which clears their flags;
 - the report is served at `/revisions/2` (the engine's, the files named `revision 1` and
   `revision 2`), the list at `/revisions`; `render.png?revision=1` is the bytes `pinrender
-  render` draws of the old file with the pins as they are now, the default the new file's;
-  `pins.xfdf?revision=1` the bytes `pinrender export --format xfdf` writes with the old file;
+  render` draws of the old file with the pins where they were before the carry, the default
+  the new file's with the pins as they are; `pins.xfdf?revision=1` the bytes `pinrender export
+  --format xfdf` writes with the old file and those pins;
   `viewport?revision=1` the page where `pinrender render --device` puts the old page (its
   layout's placement), the default the new one's; an unknown revision is a 404 for each;
 - edits made while a carry runs (held by PINRENDER_TEST_CARRY_GATE between its reading of
@@ -189,13 +190,19 @@ class RevisionTests(unittest.TestCase):
         missing = self.server.get("/v1/contents/rotated/revisions/3")
         self.assertEqual(missing.status_code, 404)
 
-        # Renders: the latest by default, revision 1 on request, each as the CLI draws its file.
+        # Renders: the latest by default, revision 1 on request, each as the CLI draws its file
+        # with the pins where they are on it: revision 1's where they were before the carry.
         with tempfile.TemporaryDirectory() as tmp:
             listed = pathlib.Path(tmp) / "pins.json"
             listed.write_text(json.dumps({"pins": list(pins.values())}))
+            before = pathlib.Path(tmp) / "before.json"
+            before.write_text(json.dumps({"pins": stored_before}))
+            self.assertNotEqual([(p["relativeX"], p["relativeY"]) for p in stored_before if not p.get("parentId")],
+                                [(pins[p["id"]]["relativeX"], pins[p["id"]]["relativeY"]) for p in stored_before if not p.get("parentId")])
             for query, document in [("?revision=1", "old.pdf"), ("", "new.pdf"), ("?revision=2", "new.pdf")]:
                 out = pathlib.Path(tmp) / "cli.png"
-                subprocess.run([service_test.BINARY, "render", str(folder / document), "--pins", str(listed), "--dpi", "30",
+                shown = before if query == "?revision=1" else listed
+                subprocess.run([service_test.BINARY, "render", str(folder / document), "--pins", str(shown), "--dpi", "30",
                                 "-o", str(out)], check=True, timeout=120, capture_output=True)
                 sep = "&" if query else "?"
                 served = self.server.get(f"/v1/contents/rotated/render.png{query}{sep}dpi=30")
@@ -205,7 +212,8 @@ class RevisionTests(unittest.TestCase):
             for query, document, name in [("?revision=1", "old.pdf", "rotated.r1.pdf"), ("", "new.pdf", "rotated.pdf")]:
                 named = pathlib.Path(tmp) / name
                 shutil.copyfile(folder / document, named)
-                exported = subprocess.run([service_test.BINARY, "export", str(listed), "--format", "xfdf", "--document", str(named),
+                shown = before if query == "?revision=1" else listed
+                exported = subprocess.run([service_test.BINARY, "export", str(shown), "--format", "xfdf", "--document", str(named),
                                            "-o", "-"], check=True, timeout=120, capture_output=True).stdout
                 served = self.server.get(f"/v1/contents/rotated/pins.xfdf{query}")
                 self.assertEqual((served.status_code, served.content), (200, exported), query or "latest")

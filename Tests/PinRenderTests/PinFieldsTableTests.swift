@@ -17,13 +17,14 @@ import Testing
             }
         }
         #expect(Set(required.keys) == ["id", "contentId", "relativeX", "relativeY", "authorId", "createdAt", "text", "resolved",
-                                       "parentId", "page", "authorName", "number", "kind", "audio"])
+                                       "parentId", "page", "authorName", "number", "kind", "audio", "canonical", "via"])
         let dir = try Support.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let pin: [String: Any] = ["id": "p1", "contentId": "doc", "relativeX": 0.5, "relativeY": 0.5, "authorId": "u",
                                   "createdAt": "2026-11-02T09:00:00Z", "text": "t", "resolved": false, "parentId": NSNull(),
                                   "page": 1, "authorName": "Ann", "number": 3, "kind": "voice",
-                                  "audio": ["url": "a.m4a", "durationMs": 1000]]
+                                  "audio": ["url": "a.m4a", "durationMs": 1000], "canonical": "urn:uuid:c1",
+                                  "via": "https://elsewhere.example/a/1"]
         let pins = dir.appendingPathComponent("pins.json")
         for (field, isRequired) in required.sorted(by: { $0.key < $1.key }) {
             var without = pin

@@ -142,35 +142,41 @@ extension PinServer {
     /// The content as `?revision=N` asks to see it: the file of that revision in place of the
     /// latest; the content itself without it.
     static func content(_ content: ContentRecord, revisionIn query: [String: String], of service: ReviewService) throws -> ContentRecord {
-        guard let revision = try olderRevision(in: query, of: content.id, service: service) else { return content }
+        Self.content(content, showing: try olderRevision(in: query, of: content.id, service: service)?.shown)
+    }
+
+    /// The content and its live pins as `?revision=N` shows them: that revision's file, each
+    /// pin where it was on it (``RevisionPlaces``: the pins created on a later revision left
+    /// out); the latest file and the pins as they are without it. The pins are read before
+    /// the revisions, so that a revision kept in between finds them as its carry read them.
+    static func shown(_ contentId: String, revisionIn query: [String: String],
+                      of service: ReviewService) throws -> (content: ContentRecord, pins: [StoredPin]) {
+        let latest = try service.content(contentId)
+        let pins = try service.pins(of: contentId).pins
+        guard let (revision, revisions) = try olderRevision(in: query, of: contentId, service: service) else { return (latest, pins) }
+        return (content(latest, showing: revision), try RevisionPlaces.pins(pins, on: revision.number, revisions: revisions))
+    }
+
+    /// `content` with the file of `revision` in place of its own (itself for nil).
+    private static func content(_ content: ContentRecord, showing revision: RevisionRecord?) -> ContentRecord {
+        guard let revision else { return content }
         var shown = content
         (shown.file, shown.kind) = (revision.file, revision.kind)
         return shown
     }
 
-    /// The content and its live pins as `?revision=N` shows them: that revision's file, each
-    /// pin where it was on it (``RevisionPlaces``: the pins created on a later revision left
-    /// out); the latest file and the pins as they are without it.
-    static func shown(_ contentId: String, revisionIn query: [String: String],
-                      of service: ReviewService) throws -> (content: ContentRecord, pins: [StoredPin]) {
-        let latest = try service.content(contentId)
-        let pins = try service.pins(of: contentId).pins
-        guard let revision = try olderRevision(in: query, of: contentId, service: service) else { return (latest, pins) }
-        var shown = latest
-        (shown.file, shown.kind) = (revision.file, revision.kind)
-        return (shown, try RevisionPlaces.pins(pins, on: revision.number, revisions: try service.revisions(of: contentId)))
-    }
-
-    /// The revision `?revision=N` names, nil without it or when it is the latest: 400 for a
-    /// value that is not a revision number, 404 for one the content does not have.
+    /// The revision `?revision=N` names, with all of the content's, nil without it or when it
+    /// is the latest: 400 for a value that is not a revision number, 404 for one the content
+    /// does not have.
     private static func olderRevision(in query: [String: String], of contentId: String,
-                                      service: ReviewService) throws -> RevisionRecord? {
+                                      service: ReviewService) throws -> (shown: RevisionRecord, all: [RevisionRecord])? {
         guard let asked = query["revision"] else { return nil }
         guard let number = Int(asked), number >= 1, String(number) == asked else {
             throw ReviewError.invalid("revision", "\"\(asked.prefix(40))\" is not a revision number (a whole number from 1)")
         }
-        let revision = try service.revision(number, of: contentId)
-        return revision.number == (try service.revisions(of: contentId).last?.number) ? nil : revision
+        let revisions = try service.revisions(of: contentId)
+        let revision = try ReviewService.revision(number, in: revisions, of: contentId)
+        return revision.number == revisions.last?.number ? nil : (revision, revisions)
     }
 
     /// A worker's refusal of a revision's body as the answer, without the temporary file's path.

@@ -46,10 +46,10 @@ struct CarriedEdit {
 /// A root pin a person placed on the old revision while the carry to the new one ran: moved
 /// there (its place was not the one the carry read) or created. It keeps that place, flagged
 /// for a look (``CarriedEdit``). Listed in the revision's report as
-/// `"meanwhile": [{"id", "edit", "page", "x", "y"}]`.
-struct PlacedMeanwhile: Sendable, Equatable, Encodable {
+/// `"meanwhile": [{"id", "edit", "page", "x", "y"}]`, and read back from it (``RevisionPlaces``).
+struct PlacedMeanwhile: Sendable, Equatable, Codable {
     /// How the person placed it: `moved` or `created`.
-    enum Edit: String, Sendable, Encodable {
+    enum Edit: String, Sendable, Codable {
         case moved, created
     }
 

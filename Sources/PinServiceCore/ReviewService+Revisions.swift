@@ -19,7 +19,12 @@ extension ReviewService {
 
     /// One revision of a content.
     public func revision(_ number: Int, of contentId: String) throws(ReviewError) -> RevisionRecord {
-        guard let revision = try revisions(of: contentId).first(where: { $0.number == number }) else {
+        try Self.revision(number, in: try revisions(of: contentId), of: contentId)
+    }
+
+    /// Revision `number` among `revisions`, a content's (``revisions(of:)``).
+    public static func revision(_ number: Int, in revisions: [RevisionRecord], of contentId: String) throws(ReviewError) -> RevisionRecord {
+        guard let revision = revisions.first(where: { $0.number == number }) else {
             throw .unknownRevision(contentId: contentId, number: number)
         }
         return revision

@@ -30,30 +30,25 @@ public enum RevisionPlaces {
     }
 
     /// The places on the revision before `revision` of the root pins its carry took, by id.
-    private static func placesBefore(_ revision: RevisionRecord) throws -> [String: Place] {
+    private static func placesBefore(_ revision: RevisionRecord) throws -> [String: PinCarry.Origin] {
         guard let data = revision.report, let report = try? JSONDecoder().decode(Report.self, from: data) else {
             throw UnreadableReport(contentId: revision.contentId, number: revision.number)
         }
-        var places: [String: Place] = [:]
+        var places: [String: PinCarry.Origin] = [:]
         for pin in report.pins { places[pin.id] = pin.from }
-        for pin in report.meanwhile ?? [] { places[pin.id] = Place(page: pin.page, x: pin.x, y: pin.y) }
+        for pin in report.meanwhile ?? [] { places[pin.id] = PinCarry.Origin(page: pin.page, x: pin.x, y: pin.y) }
         return places
     }
 
-    /// What a stored carry report says of the pins' places before it.
+    /// What a stored carry report says of the pins' places before it: `pins[].from`, and the
+    /// `meanwhile` list ``ReviewService/keepRevision(_:pages:read:carried:report:number:)`` wrote.
     private struct Report: Decodable {
         struct Carried: Decodable {
             var id: String
-            var from: Place
-        }
-        struct Meanwhile: Decodable {
-            var id: String
-            var page: Int
-            var x: Double
-            var y: Double
+            var from: PinCarry.Origin
         }
         var pins: [Carried]
-        var meanwhile: [Meanwhile]?
+        var meanwhile: [PlacedMeanwhile]?
     }
 
     /// A stored revision without a carry report that says where its pins came from: the
@@ -62,11 +57,5 @@ public enum RevisionPlaces {
         var contentId: String
         var number: Int
         var description: String { "revision \(number) of content \"\(contentId)\" has no readable carry report" }
-    }
-
-    private struct Place: Decodable {
-        var page: Int
-        var x: Double
-        var y: Double
     }
 }

@@ -130,20 +130,9 @@ def connection_descriptors(pid, port):
     """The descriptors of `pid` that are TCP connections on its `port` (the listener not
     counted): what a client's connection holds open in the server, whatever the store's
     connections open on their own (a reader's WAL, opened at its first read)."""
-    inodes = set()
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        for line in pathlib.Path(table).read_text().splitlines()[1:]:
-            fields = line.split()
-            local_port, state, inode = int(fields[1].rsplit(":", 1)[1], 16), fields[3], fields[9]
-            if local_port == port and state != "0A":  # 0A: LISTEN
-                inodes.add(f"socket:[{inode}]")
-    held = 0
-    for fd in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            held += os.readlink(f"/proc/{pid}/fd/{fd}") in inodes
-        except FileNotFoundError:
-            pass
-    return held
+    listed = subprocess.run(["ss", "-Htnp", "state", "connected", f"( sport = :{port} )"],
+                            capture_output=True, text=True, check=True).stdout
+    return listed.count(f"pid={pid},")
 
 
 def peak_memory(pid):
